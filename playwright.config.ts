@@ -1,0 +1,58 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests against the product started exactly as `npm start` starts it, on its own port
+ * and its own temporary DATA_DIR. `npm test` (tests/run.ts) picks a free port and builds first;
+ * run alone, `npx playwright test` uses port 4329.
+ */
+const port = Number(process.env.E2E_PORT ?? 4329);
+const baseURL = `http://127.0.0.1:${port}`;
+// Set once in the main process; workers inherit it, so they read the same outbox.
+process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'hwds-e2e-'));
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  outputDir: 'test-results/playwright',
+  use: {
+    ...devices['Desktop Chrome'],
+    baseURL,
+    locale: 'de-DE',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's Chromium as root in a closed network: no sandbox, no background connections.
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node src/cli/start.ts',
+    url: baseURL,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      SITE_URL: baseURL,
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      ASTRO_TELEMETRY_DISABLED: '1',
+    },
+  },
+});

@@ -1,0 +1,33 @@
+import type { authViewOf as AuthViewOf } from '../../stores/auth.ts';
+import type { readTokenClaims as ReadTokenClaims } from '../../stores/token-claims.ts';
+
+/** sessionStorage key: the splash has been shown in this browser session. */
+export const SPLASH_SHOWN_KEY = 'splashShown';
+
+/**
+ * Runs in <head> before the first paint; BaseLayout inlines its source, so it must stay
+ * self-contained. Marks that JavaScript runs, sets the header's auth view from storage (no flash
+ * of wrong links) and opens the splash on the first page view of the session (DESIGN D2).
+ */
+export function applyInitialState(
+  authView: typeof AuthViewOf,
+  readClaims: typeof ReadTokenClaims,
+  splashKey: string,
+): void {
+  const root = document.documentElement;
+  root.classList.add('js');
+  try {
+    root.dataset.auth = authView(
+      localStorage.getItem('isAuthorized'),
+      localStorage.getItem('accessToken'),
+      null,
+      readClaims,
+    );
+    if (!sessionStorage.getItem(splashKey)) {
+      sessionStorage.setItem(splashKey, '1');
+      root.dataset.splash = 'open';
+    }
+  } catch {
+    // Storage blocked (strict privacy settings): stay anonymous and skip the splash.
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * The one script of the app shell on every page: splash, cookie banner, burger menu and the
+ * auth-aware header. No framework: the markup is static, this only toggles attributes.
+ */
+import { $authView, logOut } from '../../stores/auth.ts';
+import { $cookieConsent, acceptCookies, declineCookies } from '../../stores/consent.ts';
+
+const SPLASH_DURATION_MS = 2000;
+
+const root = document.documentElement;
+
+function syncHeaderWithSession(): void {
+  $authView.subscribe((view) => {
+    root.dataset.auth = view;
+  });
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-action="logout"]')) {
+    button.addEventListener('click', () => logOut());
+  }
+}
+
+function setUpBurgerMenu(): void {
+  const toggle = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
+  const menu = toggle && document.getElementById(toggle.getAttribute('aria-controls') ?? '');
+  if (!toggle || !menu) return;
+
+  const setOpen = (open: boolean) => {
+    toggle.setAttribute('aria-expanded', String(open));
+    menu.toggleAttribute('data-open', open);
+  };
+  toggle.addEventListener('click', () => setOpen(toggle.getAttribute('aria-expanded') !== 'true'));
+  // Choosing an item closes the menu (also for the logout button, which stays on the page).
+  menu.addEventListener('click', (event) => {
+    if (event.target instanceof Element && event.target.closest('a, button')) setOpen(false);
+  });
+  document.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape' && toggle.getAttribute('aria-expanded') === 'true') {
+      setOpen(false);
+      toggle.focus();
+    }
+  });
+  matchMedia('(min-width: 876px)').addEventListener('change', () => setOpen(false));
+}
+
+function setUpCookieBanner(): void {
+  const banner = document.querySelector<HTMLElement>('[data-cookie-banner]');
+  if (!banner) return;
+  banner.querySelector('[data-consent="accept"]')?.addEventListener('click', acceptCookies);
+  banner.querySelector('[data-consent="decline"]')?.addEventListener('click', declineCookies);
+  $cookieConsent.subscribe((answer) => {
+    banner.hidden = answer !== undefined;
+  });
+}
+
+/** The splash closes after 2 s from navigation start, on click or on Escape; then the banner may show. */
+function runSplash(then: () => void): void {
+  if (root.dataset.splash !== 'open') {
+    then();
+    return;
+  }
+  const splash = document.querySelector<HTMLElement>('[data-splash-screen]');
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    delete root.dataset.splash;
+    document.removeEventListener('keydown', onKey);
+    then();
+  };
+  const onKey = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') close();
+  };
+  splash?.addEventListener('click', close);
+  document.addEventListener('keydown', onKey);
+  setTimeout(close, Math.max(0, SPLASH_DURATION_MS - performance.now()));
+}
+
+syncHeaderWithSession();
+setUpBurgerMenu();
+runSplash(setUpCookieBanner);
+// Lets tests (and other scripts) know the shell's listeners are in place.
+root.dataset.shell = 'ready';

@@ -1,0 +1,140 @@
+/**
+ * All runtime settings of the product, read once from environment variables (DESIGN.md §5).
+ * Every value is validated here so that a typo stops the start with one line naming the
+ * variable instead of failing later somewhere deep in the server.
+ */
+import path from 'node:path';
+import * as v from 'valibot';
+
+export interface Settings {
+  host: string;
+  port: number;
+  /** Public origin of the site, used for canonical URLs and links in e-mails. No trailing slash. */
+  siteUrl: string;
+  /** Base of the REST API as the browser sees it: a path ("/api") or an absolute URL. */
+  publicApiBase: string;
+  dataDir: string;
+  /** Unset: the embedded PGlite database in `$DATA_DIR/db`. */
+  databaseUrl: string | undefined;
+  /** Unset: a secret is generated once and kept in `$DATA_DIR`. */
+  jwtSecret: string | undefined;
+  /** Unset: mails are written as `.eml` files to `mailOutboxDir`. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  mailOutboxDir: string;
+  uploadDir: string;
+  stripeSecretKey: string | undefined;
+  stripeWebhookSecret: string | undefined;
+  paypalClientId: string | undefined;
+  paypalClientSecret: string | undefined;
+  paypalApiBase: string;
+}
+
+export type Environment = Readonly<Record<string, string | undefined>>;
+
+export class SettingsError extends Error {
+  override name = 'SettingsError';
+}
+
+const nonEmpty = v.pipe(v.string(), v.trim(), v.nonEmpty('must not be empty'));
+
+const port = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number from 1 to 65535'),
+  v.transform(Number),
+  v.minValue(1, 'must be a whole number from 1 to 65535'),
+  v.maxValue(65535, 'must be a whole number from 1 to 65535'),
+);
+
+const httpUrl = v.pipe(
+  v.string(),
+  v.url('must be an absolute http(s) URL'),
+  v.check((value) => /^https?:\/\//.test(value), 'must be an absolute http(s) URL'),
+  v.transform((value) => value.replace(/\/+$/, '')),
+);
+
+const apiBase = v.union(
+  [
+    v.pipe(
+      v.string(),
+      v.regex(/^\/[\w\-/]*$/, 'must be a path such as /api or an absolute http(s) URL'),
+      v.transform((value) => value.replace(/\/+$/, '') || '/'),
+    ),
+    httpUrl,
+  ],
+  'must be a path such as /api or an absolute http(s) URL',
+);
+
+const databaseUrl = v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/.+/, 'must be a postgres:// or postgresql:// URL'));
+
+const smtpUrl = v.pipe(v.string(), v.regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL'));
+
+const jwtSecret = v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters long'));
+
+const mailAddress = v.pipe(
+  v.string(),
+  v.regex(
+    /^(?:[^<>]+<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/,
+    'must be an e-mail address, optionally with a name: "HWDS <info@example.de>"',
+  ),
+);
+
+/** Reads one variable: undefined or blank counts as unset. */
+function read<T>(env: Environment, name: string, schema: v.GenericSchema<string, T>): T | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const result = v.safeParse(schema, raw.trim());
+  if (!result.success) {
+    const reason = result.issues[0]?.message ?? 'is invalid';
+    throw new SettingsError(`Setting ${name} ${reason} (got "${raw}").`);
+  }
+  return result.output;
+}
+
+export function loadSettings(env: Environment = process.env): Settings {
+  const resolvedPort = read(env, 'PORT', port) ?? 4321;
+  const dataDir = path.resolve(read(env, 'DATA_DIR', nonEmpty) ?? 'data');
+  const dirIn = (name: string, fallback: string) =>
+    path.resolve(read(env, name, nonEmpty) ?? path.join(dataDir, fallback));
+
+  return {
+    host: read(env, 'HOST', nonEmpty) ?? 'localhost',
+    port: resolvedPort,
+    siteUrl: read(env, 'SITE_URL', httpUrl) ?? `http://localhost:${resolvedPort}`,
+    publicApiBase: read(env, 'PUBLIC_API_BASE', apiBase) ?? '/api',
+    dataDir,
+    databaseUrl: read(env, 'DATABASE_URL', databaseUrl),
+    jwtSecret: read(env, 'JWT_SECRET', jwtSecret),
+    smtpUrl: read(env, 'SMTP_URL', smtpUrl),
+    mailFrom: read(env, 'MAIL_FROM', mailAddress) ?? 'HWDS <no-reply@hwds-agentur.de>',
+    mailOutboxDir: dirIn('MAIL_OUTBOX_DIR', 'outbox'),
+    uploadDir: dirIn('UPLOAD_DIR', 'uploads'),
+    stripeSecretKey: read(env, 'STRIPE_SECRET_KEY', nonEmpty),
+    stripeWebhookSecret: read(env, 'STRIPE_WEBHOOK_SECRET', nonEmpty),
+    paypalClientId: read(env, 'PAYPAL_CLIENT_ID', nonEmpty),
+    paypalClientSecret: read(env, 'PAYPAL_CLIENT_SECRET', nonEmpty),
+    paypalApiBase: read(env, 'PAYPAL_API_BASE', httpUrl) ?? 'https://api-m.sandbox.paypal.com',
+  };
+}
+
+/** Reads `.env` from the working directory, if there is one; real environment variables win. */
+export function loadDotEnv(file = '.env'): void {
+  try {
+    process.loadEnvFile(file);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+}
+
+/** For command-line entry points: prints the one-line reason and exits instead of a stack trace. */
+export function loadSettingsOrExit(env: Environment = process.env): Settings {
+  try {
+    return loadSettings(env);
+  } catch (error) {
+    if (error instanceof SettingsError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}

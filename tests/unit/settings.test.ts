@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSettings, SettingsError } from '../../src/server/settings.ts';
+
+describe('settings', () => {
+  it('runs locally with no environment at all', () => {
+    const settings = loadSettings({});
+    expect(settings).toMatchObject({
+      host: 'localhost',
+      port: 4321,
+      siteUrl: 'http://localhost:4321',
+      publicApiBase: '/api',
+      dataDir: path.resolve('data'),
+      mailOutboxDir: path.resolve('data/outbox'),
+      uploadDir: path.resolve('data/uploads'),
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      jwtSecret: undefined,
+    });
+  });
+
+  it('derives the default site URL and data folders from PORT and DATA_DIR', () => {
+    const settings = loadSettings({ PORT: '8080', DATA_DIR: '/srv/hwds' });
+    expect(settings.siteUrl).toBe('http://localhost:8080');
+    expect(settings.mailOutboxDir).toBe('/srv/hwds/outbox');
+    expect(settings.uploadDir).toBe('/srv/hwds/uploads');
+  });
+
+  it('normalises URLs and treats blank values as unset', () => {
+    const settings = loadSettings({
+      SITE_URL: 'https://www.hwds-agentur.de/',
+      PUBLIC_API_BASE: '/api/',
+      SMTP_URL: '  ',
+    });
+    expect(settings.siteUrl).toBe('https://www.hwds-agentur.de');
+    expect(settings.publicApiBase).toBe('/api');
+    expect(settings.smtpUrl).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc', /^Setting PORT must be a whole number from 1 to 65535 \(got "abc"\)\.$/],
+    ['PORT', '70000', /PORT must be a whole number/],
+    ['SITE_URL', 'localhost:4321', /^Setting SITE_URL must be an absolute http\(s\) URL/],
+    ['SITE_URL', 'ftp://example.de', /SITE_URL must be an absolute http\(s\) URL/],
+    ['PUBLIC_API_BASE', 'api', /PUBLIC_API_BASE must be a path such as \/api/],
+    ['DATABASE_URL', 'mysql://db', /DATABASE_URL must be a postgres:\/\//],
+    ['JWT_SECRET', 'short', /JWT_SECRET must be at least 32 characters long/],
+    ['SMTP_URL', 'mail.example.de:25', /SMTP_URL must be an smtp:\/\//],
+    ['MAIL_FROM', 'not an address', /MAIL_FROM must be an e-mail address/],
+  ])('rejects %s=%s with one line naming the setting', (name, value, message) => {
+    expect(() => loadSettings({ [name]: value })).toThrow(SettingsError);
+    expect(() => loadSettings({ [name]: value })).toThrow(message);
+  });
+});
