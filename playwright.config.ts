@@ -42,7 +42,7 @@ export default defineConfig({
   },
   webServer: {
     command: 'node src/cli/start.ts',
-    url: baseURL,
+    url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',

@@ -1,7 +1,8 @@
 /**
  * `npm start`: checks the settings, builds when there is no build (or it is older than the
  * sources, or was made for another SITE_URL / PUBLIC_API_BASE), then serves the pre-rendered
- * pages and the API from one Node process.
+ * pages and the API from one Node process, and opens the database (migrations, seed) at once
+ * rather than on the first visitor's request.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -48,3 +49,19 @@ if (reason) {
 process.env.HOST = settings.host;
 process.env.PORT = String(settings.port);
 await import(pathToFileURL(serverEntry).href);
+
+const localHost = ['0.0.0.0', '::'].includes(settings.host) ? 'localhost' : settings.host;
+const health = `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${settings.port}/api/health`;
+for (let attempt = 0; ; attempt++) {
+  const ready = await fetch(health).then(
+    (response) => response.ok,
+    () => false,
+  );
+  if (ready) break;
+  if (attempt === 600) {
+    console.error(`The API did not become ready at ${health}.`);
+    process.exit(1);
+  }
+  await new Promise((resolve) => setTimeout(resolve, 100));
+}
+console.log(`HWDS is ready: ${settings.siteUrl}`);

@@ -1,0 +1,42 @@
+/** Calendar dates as ISO strings (YYYY-MM-DD) in the agency's time zone. */
+
+export const AGENCY_TIME_ZONE = 'Europe/Berlin';
+
+const isoDate = new Intl.DateTimeFormat('en-CA', {
+  timeZone: AGENCY_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today's date in Germany, e.g. "2026-11-21". */
+export function todayInGermany(now: Date = new Date()): string {
+  return isoDate.format(now);
+}
+
+/** True for a real calendar date written YYYY-MM-DD (no 2026-02-30). */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+}
+
+/** Adds whole years to an ISO date (Feb 29 becomes Mar 1 in other years). */
+export function addYears(isoDateValue: string, years: number): string {
+  const date = new Date(`${isoDateValue}T00:00:00Z`);
+  date.setUTCFullYear(date.getUTCFullYear() + years);
+  return date.toISOString().slice(0, 10);
+}
+
+const germanDate = new Intl.DateTimeFormat('de-DE', {
+  timeZone: AGENCY_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+});
+
+/** "21.11.2026" for an ISO date or a timestamp. */
+export function formatGermanDate(value: string): string {
+  const date = isIsoDate(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : germanDate.format(date);
+}

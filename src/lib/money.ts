@@ -1,0 +1,34 @@
+/**
+ * Money: integer cents in the database, euros as numbers in the API, German format on screen
+ * (DESIGN D4). Shared by the server and the browser.
+ */
+
+/** The largest amount anything in the shop may cost: 1 million euros. */
+export const MAX_EUROS = 1_000_000;
+
+/** True for a non-negative euro amount with at most two decimals, up to MAX_EUROS. */
+export function isEuroAmount(value: number): boolean {
+  return (
+    Number.isFinite(value) && value >= 0 && value <= MAX_EUROS && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6
+  );
+}
+
+export function eurosToCents(euros: number): number {
+  if (!isEuroAmount(euros)) throw new RangeError(`Not a euro amount: ${euros}`);
+  return Math.round(euros * 100);
+}
+
+export const centsToEuros = (cents: number): number => cents / 100;
+
+const withCents = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
+const wholeEuros = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
+
+/** "1.200,00 €"; anything that is not a finite number shows as "0,00 €" (the spec's 0.00 rule). */
+export function formatEuros(euros: unknown): string {
+  return withCents.format(typeof euros === 'number' && Number.isFinite(euros) ? euros : 0);
+}
+
+/** "30–60 €", "ab 200 €": ranges on the price pages, without cents. */
+export function formatEuroRange(from: number, to?: number): string {
+  return to === undefined ? `ab ${wholeEuros.format(from)} €` : `${wholeEuros.format(from)}–${wholeEuros.format(to)} €`;
+}

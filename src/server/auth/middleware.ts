@@ -1,0 +1,26 @@
+/** Route guards: a valid bearer token of a live session, and for admin routes ROLE_ADMIN (from the database). */
+import { createMiddleware } from 'hono/factory';
+import type { ApiDependencies, ApiEnv } from '../context.ts';
+import { ApiError, MESSAGES } from '../errors.ts';
+import { authenticatedUser } from '../services/accounts.ts';
+
+export function bearerToken(header: string | undefined): string | undefined {
+  return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
+}
+
+export function requireUser(deps: ApiDependencies) {
+  return createMiddleware<ApiEnv>(async (c, next) => {
+    const token = bearerToken(c.req.header('Authorization'));
+    const subject = token ? await deps.tokens.verify(token) : null;
+    const user = subject ? await authenticatedUser(deps.db, subject.userId, subject.sessionId) : null;
+    if (!user) throw new ApiError(401, MESSAGES.unauthorized, { headers: { 'WWW-Authenticate': 'Bearer' } });
+    c.set('user', user);
+    await next();
+  });
+}
+
+/** Use after requireUser. */
+export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) => {
+  if (!c.get('user').roles.includes('ROLE_ADMIN')) throw new ApiError(403, MESSAGES.forbidden);
+  await next();
+});

@@ -1,0 +1,35 @@
+/** What the API is made of, passed in by whoever creates it (the server process or a test). */
+import type { AccessTokenKeys } from './auth/access-tokens.ts';
+import type { Database } from './db/client.ts';
+import type { RoleName } from './db/schema.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { RateLimits } from './services/rate-limits.ts';
+import type { ImageStore } from './storage/images.ts';
+
+export interface ApiDependencies {
+  db: Database;
+  mailer: Mailer;
+  images: ImageStore;
+  tokens: AccessTokenKeys;
+  /** Public origin of the site, for links in e-mails. */
+  siteUrl: string;
+  /** API base as the browser sees it, for image URLs. */
+  publicApiBase: string;
+  rateLimits: RateLimits;
+}
+
+export interface AuthenticatedUser {
+  id: number;
+  sessionId: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  roles: RoleName[];
+}
+
+/** Hono environment: the caller's address comes from the server (Astro or node-server). */
+export interface ApiEnv {
+  Bindings: { clientAddress?: string };
+  Variables: { user: AuthenticatedUser };
+}

@@ -1,0 +1,218 @@
+/**
+ * The database schema (Drizzle, PostgreSQL dialect: PGlite embedded or a PostgreSQL server).
+ * Money is integer cents. Rules that must hold whatever the code does live here as constraints.
+ * Migrations are generated from this file: `npm run db:generate`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`)],
+);
+
+export const ROLE_NAMES = ['ROLE_USER', 'ROLE_ADMIN'] as const;
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').$type<RoleName>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.name] }),
+    check('user_roles_name_known', sql`${table.name} in ('ROLE_USER', 'ROLE_ADMIN')`),
+  ],
+);
+
+/** A login: access tokens name it (claim `sid`) and die with it; the refresh token rotates. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refreshTokenHash: text('refresh_token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+export const ONE_TIME_TOKEN_PURPOSES = ['confirm_email', 'reset_password'] as const;
+export type OneTimeTokenPurpose = (typeof ONE_TIME_TOKEN_PURPOSES)[number];
+
+/** E-mail confirmation codes and password reset tokens: stored hashed, expiring, single use. */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').$type<OneTimeTokenPurpose>().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('one_time_tokens_user_idx').on(table.userId, table.purpose),
+    check('one_time_tokens_purpose_known', sql`${table.purpose} in ('confirm_email', 'reset_password')`),
+  ],
+);
+
+export const departaments = pgTable('departaments', {
+  id: serial('id').primaryKey(),
+  number: text('number').notNull().unique(),
+  type: text('type').notNull(),
+  description: text('description').notNull(),
+  createdAt: createdAt(),
+});
+
+export const articles = pgTable(
+  'articles',
+  {
+    id: serial('id').primaryKey(),
+    departamentId: integer('departament_id')
+      .notNull()
+      .references(() => departaments.id, { onDelete: 'cascade' }),
+    number: text('number').notNull(),
+    type: text('type').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('articles_number_per_departament').on(table.departamentId, table.number),
+    check('articles_price_not_negative', sql`${table.priceCents} >= 0`),
+  ],
+);
+
+/** An uploaded image belongs to exactly one departament or one article. */
+export const images = pgTable(
+  'images',
+  {
+    id: serial('id').primaryKey(),
+    departamentId: integer('departament_id').references(() => departaments.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id').references(() => articles.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull().unique(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: integer('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('images_departament_idx').on(table.departamentId),
+    index('images_article_idx').on(table.articleId),
+    check('images_one_owner', sql`num_nonnulls(${table.departamentId}, ${table.articleId}) = 1`),
+  ],
+);
+
+export const cartEntries = pgTable(
+  'cart_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    departureDate: date('departure_date', { mode: 'string' }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('cart_entries_no_duplicates').on(table.userId, table.articleId, table.entryDate, table.departureDate),
+    check('cart_entries_dates_in_order', sql`${table.departureDate} >= ${table.entryDate}`),
+  ],
+);
+
+export const BOOKING_STATUSES = ['pending_payment', 'paid', 'cancelled'] as const;
+export type BookingStatus = (typeof BOOKING_STATUSES)[number];
+
+/** An order: the cart at the moment it was ordered, with prices frozen in its items. */
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    bookingNumber: text('booking_number').notNull().unique(),
+    status: text('status').$type<BookingStatus>().notNull(),
+    totalCents: integer('total_cents').notNull(),
+    createdAt: createdAt(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('bookings_user_idx').on(table.userId),
+    check('bookings_status_known', sql`${table.status} in ('pending_payment', 'paid', 'cancelled')`),
+    check('bookings_total_not_negative', sql`${table.totalCents} >= 0`),
+  ],
+);
+
+export const bookingItems = pgTable(
+  'booking_items',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** Kept as a reference while the article exists; the copy below is what was ordered. */
+    articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
+    departamentId: integer('departament_id').notNull(),
+    articleNumber: text('article_number').notNull(),
+    articleType: text('article_type').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    entryDate: date('entry_date', { mode: 'string' }).notNull(),
+    departureDate: date('departure_date', { mode: 'string' }).notNull(),
+  },
+  (table) => [index('booking_items_booking_idx').on(table.bookingId)],
+);
+
+/** Counters for rate limits, shared by every API replica through the database. */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.key, table.windowStart] })],
+);
+
+/** Small facts about the installation, e.g. that the catalogue was seeded once. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

@@ -1,0 +1,109 @@
+/**
+ * The catalogue a fresh installation needs, created once: the website models (departament 12,
+ * the payment page), the maintenance tiers and the print prices. Prices come from the same
+ * content files as the pages (content/models.yaml, content/pricing.yaml), so they agree.
+ * After the first run the catalogue belongs to the admins; re-running changes nothing.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { parse as parseYaml } from 'yaml';
+import { PAYMENT_DEPARTAMENT_ID } from '../../lib/catalogue.ts';
+import { eurosToCents, formatEuroRange } from '../../lib/money.ts';
+import { projectRoot } from '../project-root.ts';
+import type { Database } from './client.ts';
+import { appMeta, articles, departaments } from './schema.ts';
+
+const SEEDED_KEY = 'catalogue_seeded';
+
+const euros = v.pipe(v.number(), v.minValue(0));
+const ModelsFile = v.array(v.object({ number: v.number(), name: v.string(), price: euros }));
+const PricingFile = v.object({
+  maintenance: v.object({ tiers: v.array(v.object({ name: v.string(), from: euros, to: v.optional(euros) })) }),
+  print: v.object({ items: v.array(v.object({ name: v.string(), from: euros })) }),
+});
+
+function readContent<T extends v.GenericSchema>(file: string, schema: T): v.InferOutput<T> {
+  const text = readFileSync(path.join(projectRoot(), 'content', file), 'utf8');
+  return v.parse(schema, parseYaml(text));
+}
+
+interface SeedDepartament {
+  id?: number;
+  number: string;
+  type: string;
+  description: string;
+  articles: { number: string; type: string; price: number }[];
+}
+
+function catalogue(): SeedDepartament[] {
+  const models = readContent('models.yaml', ModelsFile);
+  const pricing = readContent('pricing.yaml', PricingFile);
+  return [
+    {
+      id: PAYMENT_DEPARTAMENT_ID,
+      number: String(PAYMENT_DEPARTAMENT_ID),
+      type: 'Websites für kleine Unternehmen',
+      description:
+        'Informationsseiten und Online-Shops in fünf festen Modellen. Wählen Sie Ihr Modell, buchen Sie den Starttermin und bezahlen Sie online.',
+      articles: models.map((model) => ({ number: String(model.number), type: model.name, price: model.price })),
+    },
+    {
+      number: '13',
+      type: 'Website-Wartung',
+      description:
+        'Monatliche Wartung Ihrer Website ohne Hosting und Domain: Sicherheitsupdates, Backups, Überwachung und Systempflege. Abrechnung halbjährlich oder jährlich.',
+      articles: pricing.maintenance.tiers.map((tier, index) => ({
+        number: `W${index + 1}`,
+        type: `Wartung ${tier.name} (${formatEuroRange(tier.from, tier.to)} monatlich)`,
+        price: tier.from,
+      })),
+    },
+    {
+      number: '14',
+      type: 'Großformatdruck und Design',
+      description:
+        'Leinwand- und Papierdruck im Großformat, Banner, Visitenkarten, Fotodruck, Plandruck und Logodesign. Druckdaten mit mindestens 300 dpi; den Versand trägt der Kunde.',
+      articles: pricing.print.items.map((item, index) => ({
+        number: `D${index + 1}`,
+        type: item.name,
+        price: item.from,
+      })),
+    },
+  ];
+}
+
+export async function seedCatalogue(db: Database): Promise<void> {
+  await db.transaction(async (tx) => {
+    const done = await tx.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
+    if (done.length > 0) return;
+    for (const departament of catalogue()) {
+      const [created] = await tx
+        .insert(departaments)
+        .values({
+          id: departament.id,
+          number: departament.number,
+          type: departament.type,
+          description: departament.description,
+        })
+        .returning({ id: departaments.id });
+      if (!created) throw new Error(`Seeding ${departament.type} failed`);
+      await tx.insert(articles).values(
+        departament.articles.map((article) => ({
+          departamentId: created.id,
+          number: article.number,
+          type: article.type,
+          priceCents: eurosToCents(article.price),
+        })),
+      );
+      if (departament.id !== undefined) {
+        // An explicit id does not move the sequence: make the next departaments follow it.
+        await tx.execute(
+          sql`select setval(pg_get_serial_sequence('departaments', 'id'), (select max(id) from departaments))`,
+        );
+      }
+    }
+    await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
+  });
+}

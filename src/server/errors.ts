@@ -1,0 +1,58 @@
+/**
+ * Every failure the API answers is `{ message, statusCode }` (validation adds `errors`), with a
+ * German message a person can read. Anything unexpected is logged and answered as a plain 500.
+ */
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+
+export interface FieldError {
+  fieldName: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  override name = 'ApiError';
+  readonly statusCode: ContentfulStatusCode;
+  readonly errors: FieldError[] | undefined;
+  readonly headers: Record<string, string>;
+
+  constructor(
+    statusCode: ContentfulStatusCode,
+    message: string,
+    options: { errors?: FieldError[]; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.statusCode = statusCode;
+    this.errors = options.errors;
+    this.headers = options.headers ?? {};
+  }
+}
+
+export const MESSAGES = {
+  badJson: 'Der Anfragekörper ist kein gültiges JSON.',
+  invalidInput: 'Bitte überprüfen Sie Ihre Eingaben.',
+  invalidId: 'Ungültige ID.',
+  notFound: 'Nicht gefunden.',
+  unauthorized: 'Bitte melden Sie sich an.',
+  forbidden: 'Dafür fehlt Ihnen die Berechtigung.',
+  tooLarge: 'Die Anfrage ist zu groß.',
+  internal: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
+} as const;
+
+export function errorBody(statusCode: number, message: string, errors?: FieldError[]) {
+  return errors ? { message, statusCode, errors } : { message, statusCode };
+}
+
+export function handleError(error: Error, c: Context): Response {
+  if (error instanceof ApiError) {
+    for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+    return c.json(errorBody(error.statusCode, error.message, error.errors), error.statusCode);
+  }
+  if (error instanceof HTTPException) {
+    const message = error.status === 413 ? MESSAGES.tooLarge : error.message || MESSAGES.invalidInput;
+    return c.json(errorBody(error.status, message), error.status as ContentfulStatusCode);
+  }
+  console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  return c.json(errorBody(500, MESSAGES.internal), 500);
+}

@@ -1,0 +1,46 @@
+/**
+ * Sends e-mail with nodemailer: over SMTP when SMTP_URL is set, otherwise each mail is written
+ * as one `.eml` file to the outbox folder (a real message a mail client can open).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export interface MailerOptions {
+  from: string;
+  smtpUrl?: string | undefined;
+  outboxDir: string;
+}
+
+export function createMailer({ from, smtpUrl, outboxDir }: MailerOptions): Mailer {
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
+    return {
+      send: async (mail) => {
+        await transport.sendMail({ from, ...mail });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    send: async (mail) => {
+      const { message } = await transport.sendMail({ from, ...mail });
+      mkdirSync(outboxDir, { recursive: true });
+      // Time first, so a listing of the folder is in sending order.
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
+      writeFileSync(path.join(outboxDir, name), message as Buffer);
+    },
+  };
+}

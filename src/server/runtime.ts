@@ -1,0 +1,66 @@
+/**
+ * The API of this server process, built from the settings: database, mail, image storage and
+ * token keys. One per process (the embedded database admits one opener), kept across module
+ * reloads of the dev server, closed cleanly on SIGINT/SIGTERM.
+ */
+import path from 'node:path';
+import { type ApiApp, createApp } from './app.ts';
+import { accessTokenKeys } from './auth/access-tokens.ts';
+import { jwtSecret } from './auth/secrets.ts';
+import { type DatabaseLocation, openDatabase } from './db/client.ts';
+import { createMailer } from './mail/mailer.ts';
+import { DEFAULT_RATE_LIMITS } from './services/rate-limits.ts';
+import { loadSettings, type Settings } from './settings.ts';
+import { imageStore } from './storage/images.ts';
+
+export interface ApiRuntime {
+  app: ApiApp;
+  close(): Promise<void>;
+}
+
+export function databaseLocation(settings: Settings): DatabaseLocation {
+  return settings.databaseUrl
+    ? { kind: 'postgres', url: settings.databaseUrl }
+    : { kind: 'pglite', dir: path.join(settings.dataDir, 'db') };
+}
+
+export async function startApi(settings: Settings): Promise<ApiRuntime> {
+  const database = await openDatabase(databaseLocation(settings));
+  const app = createApp({
+    db: database.db,
+    mailer: createMailer({ from: settings.mailFrom, smtpUrl: settings.smtpUrl, outboxDir: settings.mailOutboxDir }),
+    images: imageStore(settings.uploadDir),
+    tokens: accessTokenKeys(jwtSecret(settings.jwtSecret, settings.dataDir)),
+    siteUrl: settings.siteUrl,
+    publicApiBase: settings.publicApiBase,
+    rateLimits: DEFAULT_RATE_LIMITS,
+  });
+  return { app, close: database.close };
+}
+
+const PROCESS_API = Symbol.for('hwds.processApi');
+type WithApi = typeof globalThis & { [PROCESS_API]?: Promise<ApiRuntime> };
+
+function closeOnExit(runtime: ApiRuntime): void {
+  const shutDown = () => {
+    runtime.close().finally(() => process.exit(0));
+  };
+  process.once('SIGINT', shutDown);
+  process.once('SIGTERM', shutDown);
+}
+
+/** The process's API, started on first use. Without its database the server cannot work: it exits. */
+export function processApi(): Promise<ApiRuntime> {
+  const holder = globalThis as WithApi;
+  holder[PROCESS_API] ??= startApi(loadSettings()).then(
+    (runtime) => {
+      closeOnExit(runtime);
+      return runtime;
+    },
+    (error: unknown) => {
+      console.error(`The API could not start: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+  return holder[PROCESS_API];
+}

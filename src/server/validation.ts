@@ -1,0 +1,42 @@
+/** Reading request input at the boundary: JSON bodies through valibot schemas, ids from paths. */
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import { ApiError, type FieldError, MESSAGES } from './errors.ts';
+
+/** One entry per failed rule, named by the field's dotted path ("" for the body itself). */
+export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError[] {
+  return issues.map((issue) => ({ fieldName: v.getDotPath(issue) ?? '', message: issue.message }));
+}
+
+export function invalidInput(issues: readonly v.BaseIssue<unknown>[]): ApiError {
+  return new ApiError(400, MESSAGES.invalidInput, { errors: fieldErrors(issues) });
+}
+
+/** Parses the JSON body with the schema; unknown fields are dropped, never used. */
+export async function readJson<TSchema extends v.GenericSchema>(
+  c: Context,
+  schema: TSchema,
+): Promise<v.InferOutput<TSchema>> {
+  const text = await c.req.text();
+  let body: unknown;
+  try {
+    body = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    throw new ApiError(400, MESSAGES.badJson);
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw new ApiError(400, MESSAGES.invalidInput, {
+      errors: [{ fieldName: '', message: 'Erwartet wird ein JSON-Objekt.' }],
+    });
+  }
+  // The first unmet rule per field is what a person fixes first.
+  const result = v.safeParse(schema, body, { abortPipeEarly: true });
+  if (!result.success) throw invalidInput(result.issues);
+  return result.output;
+}
+
+/** A database id from the path: a positive whole number that fits an integer column. */
+export function parseId(value: string | undefined): number {
+  if (!value || !/^[1-9]\d{0,8}$/.test(value)) throw new ApiError(400, MESSAGES.invalidId);
+  return Number(value);
+}

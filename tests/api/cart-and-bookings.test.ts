@@ -1,0 +1,352 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addYears, todayInGermany } from '../../src/lib/dates.ts';
+import { BOOKING_MESSAGES } from '../../src/lib/validation/booking.ts';
+import { articles } from '../../src/server/db/schema.ts';
+import { answer, createTestApi, type TestApi } from './support/test-api.ts';
+
+let api: TestApi;
+let admin: Awaited<ReturnType<TestApi['admin']>>;
+
+const inDays = (days: number) => {
+  const date = new Date(`${todayInGermany()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+};
+const dates = (entry = 7, departure = 9) => ({ entryDate: inDays(entry), departureDate: inDays(departure) });
+
+interface CartEntry {
+  id: number;
+  entryDate: string;
+  departureDate: string;
+  article: { id: number; number: string; type: string; price: number; departamentId: number };
+}
+interface Cart {
+  id: number;
+  articles: CartEntry[];
+  countArticles: number;
+  totalPriceArticles: number;
+}
+interface Booking {
+  id: number;
+  bookingNumber: string;
+  status: string;
+  createdAt: string;
+  entryDate: string;
+  departureDate: string;
+  totalPrice: number;
+  items: {
+    articleId: number | null;
+    number: string;
+    type: string;
+    price: number;
+    entryDate: string;
+    departureDate: string;
+  }[];
+}
+interface ErrorBody {
+  message: string;
+  statusCode: number;
+  errors?: { fieldName: string; message: string }[];
+}
+
+beforeAll(async () => {
+  api = await createTestApi();
+  admin = await api.admin();
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+const addToCart = (token: string, articleId: number, body: unknown = dates()) =>
+  answer<CartEntry & ErrorBody>(api.request('POST', `/cart/article/${articleId}`, { token, body }));
+const cartOf = (token: string) => answer<Cart>(api.request('GET', '/cart', { token }));
+
+describe('cart', () => {
+  it('needs a logged-in user for every call', async () => {
+    for (const [method, url] of [
+      ['GET', '/cart'],
+      ['GET', '/cart/total_price'],
+      ['POST', '/cart/article/1'],
+      ['DELETE', '/cart/remove_article/1'],
+      ['DELETE', '/cart/clear'],
+      ['POST', '/booking/confirm'],
+      ['GET', '/booking/get'],
+    ] as const) {
+      const body = method === 'GET' ? undefined : dates();
+      expect((await api.request(method, url, { body })).status, `${method} ${url}`).toBe(401);
+    }
+  });
+
+  it('starts empty', async () => {
+    const user = await api.user();
+    expect(await cartOf(user.token)).toEqual({
+      status: 200,
+      body: { id: user.id, articles: [], countArticles: 0, totalPriceArticles: 0 },
+    });
+    expect(await answer(api.request('GET', '/cart/total_price', { token: user.token }))).toEqual({
+      status: 200,
+      body: 0,
+    });
+  });
+
+  it('adds dated articles (201) priced from the database, whatever price the client sends', async () => {
+    const user = await api.user();
+    const added = await addToCart(user.token, 1, { ...dates(), price: 1, totalPrice: 1 });
+    expect(added.status).toBe(201);
+    expect(added.body).toEqual({
+      id: expect.any(Number),
+      ...dates(),
+      article: { id: 1, number: '1', type: expect.any(String), price: 1200, departamentId: 12 },
+    });
+    await addToCart(user.token, 2, dates(10, 12));
+
+    const cart = await cartOf(user.token);
+    expect(cart.body.countArticles).toBe(2);
+    expect(cart.body.totalPriceArticles).toBe(3700);
+    expect(cart.body.articles.map((entry) => entry.article.id)).toEqual([1, 2]);
+    expect(await answer(api.request('GET', '/cart/total_price', { token: user.token }))).toEqual({
+      status: 200,
+      body: 3700,
+    });
+  });
+
+  it('follows price changes of the article until the order is placed', async () => {
+    const user = await api.user();
+    const article = await answer<{ id: number }>(
+      api.request('POST', '/articles', {
+        token: admin.token,
+        body: { number: 'P1', type: 'Preistest', price: 100, departamentId: 14 },
+      }),
+    );
+    await addToCart(user.token, article.body.id);
+    await api.db.update(articles).set({ priceCents: 12_345 }).where(eq(articles.id, article.body.id));
+    expect((await cartOf(user.token)).body.totalPriceArticles).toBe(123.45);
+  });
+
+  it.each([
+    [
+      'no dates',
+      {},
+      [
+        ['entryDate', BOOKING_MESSAGES.entryDateRequired],
+        ['departureDate', BOOKING_MESSAGES.departureDateRequired],
+      ],
+    ],
+    [
+      'empty dates',
+      { entryDate: '', departureDate: '' },
+      [
+        ['entryDate', BOOKING_MESSAGES.entryDateRequired],
+        ['departureDate', BOOKING_MESSAGES.departureDateRequired],
+      ],
+    ],
+    [
+      'no real date',
+      { entryDate: '2027-02-30', departureDate: 'morgen' },
+      [
+        ['entryDate', BOOKING_MESSAGES.entryDateRequired],
+        ['departureDate', BOOKING_MESSAGES.departureDateRequired],
+      ],
+    ],
+    [
+      'a start in the past',
+      { entryDate: inDays(-1), departureDate: inDays(3) },
+      [['entryDate', BOOKING_MESSAGES.entryDateInPast]],
+    ],
+    [
+      'an end before the start',
+      { entryDate: inDays(5), departureDate: inDays(4) },
+      [['departureDate', BOOKING_MESSAGES.departureBeforeEntry]],
+    ],
+    [
+      'a start more than two years ahead',
+      { entryDate: addYears(inDays(1), 2), departureDate: addYears(inDays(2), 2) },
+      [['entryDate', BOOKING_MESSAGES.entryDateTooFar]],
+    ],
+    [
+      'a stay longer than a year',
+      { entryDate: inDays(1), departureDate: addYears(inDays(2), 1) },
+      [['departureDate', BOOKING_MESSAGES.departureTooFar]],
+    ],
+  ])('refuses %s with German messages and adds nothing', async (_label, body, expected) => {
+    const user = await api.user();
+    const result = await addToCart(user.token, 1, body);
+    expect(result.status).toBe(400);
+    expect(result.body.errors).toEqual(expected.map(([fieldName, message]) => ({ fieldName, message })));
+    expect((await cartOf(user.token)).body.countArticles).toBe(0);
+  });
+
+  it('accepts today as the start and a one-day appointment', async () => {
+    const user = await api.user();
+    expect((await addToCart(user.token, 1, { entryDate: inDays(0), departureDate: inDays(0) })).status).toBe(201);
+  });
+
+  it('refuses the same article with the same dates twice (400), but not other dates', async () => {
+    const user = await api.user();
+    await addToCart(user.token, 3);
+    const again = await addToCart(user.token, 3);
+    expect(again).toEqual({
+      status: 400,
+      body: { message: 'Dieser Artikel ist mit diesen Daten bereits in Ihrem Warenkorb.', statusCode: 400 },
+    });
+    expect((await addToCart(user.token, 3, dates(20, 21))).status).toBe(201);
+  });
+
+  it('lets many customers book the same article with the same dates', async () => {
+    const [a, b] = [await api.user(), await api.user()];
+    expect((await addToCart(a.token, 4)).status).toBe(201);
+    expect((await addToCart(b.token, 4)).status).toBe(201);
+  });
+
+  it('answers 404 for an unknown article and 400 for a malformed id', async () => {
+    const user = await api.user();
+    expect((await addToCart(user.token, 999_999)).body).toEqual({
+      message: 'Artikel nicht gefunden.',
+      statusCode: 404,
+    });
+    expect((await api.request('POST', '/cart/article/eins', { token: user.token, body: dates() })).status).toBe(400);
+  });
+
+  it('removes one own entry (204); a second time it is 404', async () => {
+    const user = await api.user();
+    const first = await addToCart(user.token, 1);
+    await addToCart(user.token, 2);
+    expect((await api.request('DELETE', `/cart/remove_article/${first.body.id}`, { token: user.token })).status).toBe(
+      204,
+    );
+    expect((await cartOf(user.token)).body.articles.map((entry) => entry.article.id)).toEqual([2]);
+    expect((await api.request('DELETE', `/cart/remove_article/${first.body.id}`, { token: user.token })).status).toBe(
+      404,
+    );
+  });
+
+  it('never shows or removes another user’s entries (404, entry unchanged)', async () => {
+    const [owner, intruder] = [await api.user(), await api.user()];
+    const entry = await addToCart(owner.token, 5);
+    const attempt = await answer(
+      api.request('DELETE', `/cart/remove_article/${entry.body.id}`, { token: intruder.token }),
+    );
+    expect(attempt).toEqual({
+      status: 404,
+      body: { message: 'Dieser Eintrag ist nicht in Ihrem Warenkorb.', statusCode: 404 },
+    });
+    expect((await cartOf(owner.token)).body.countArticles).toBe(1);
+    expect((await cartOf(intruder.token)).body.countArticles).toBe(0);
+    await api.request('DELETE', '/cart/clear', { token: intruder.token });
+    expect((await cartOf(owner.token)).body.countArticles).toBe(1);
+  });
+
+  it('clears the own cart (204)', async () => {
+    const user = await api.user();
+    await addToCart(user.token, 1);
+    await addToCart(user.token, 2);
+    expect((await api.request('DELETE', '/cart/clear', { token: user.token })).status).toBe(204);
+    expect((await cartOf(user.token)).body).toMatchObject({ articles: [], countArticles: 0, totalPriceArticles: 0 });
+  });
+
+  it('holds at most 50 entries', async () => {
+    const user = await api.user();
+    for (let day = 0; day < 50; day++) expect((await addToCart(user.token, 1, dates(day, day))).status).toBe(201);
+    const full = await addToCart(user.token, 1, dates(60, 60));
+    expect(full.status).toBe(400);
+    expect(full.body.message).toMatch(/^Ihr Warenkorb ist voll/);
+  });
+});
+
+describe('bookings', () => {
+  it('confirm with an empty cart creates nothing and answers the (empty) list', async () => {
+    const user = await api.user();
+    expect(await answer(api.request('POST', '/booking/confirm', { token: user.token }))).toEqual({
+      status: 200,
+      body: [],
+    });
+  });
+
+  it('confirm turns the cart into one booking with prices frozen, and empties the cart', async () => {
+    const user = await api.user();
+    await addToCart(user.token, 1, dates(3, 4));
+    await addToCart(user.token, 5, dates(8, 30));
+    const { status, body } = await answer<Booking[]>(api.request('POST', '/booking/confirm', { token: user.token }));
+    expect(status).toBe(200);
+    expect(body).toHaveLength(1);
+    expect(body[0]).toEqual({
+      id: expect.any(Number),
+      bookingNumber: expect.stringMatching(/^HWDS-[A-HJ-NP-Z2-9]{8}$/),
+      status: 'pending_payment',
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      entryDate: inDays(3),
+      departureDate: inDays(30),
+      totalPrice: 11_200,
+      items: [
+        expect.objectContaining({
+          articleId: 1,
+          number: '1',
+          price: 1200,
+          entryDate: inDays(3),
+          departureDate: inDays(4),
+        }),
+        expect.objectContaining({
+          articleId: 5,
+          number: '5',
+          price: 10_000,
+          entryDate: inDays(8),
+          departureDate: inDays(30),
+        }),
+      ],
+    });
+    expect((await cartOf(user.token)).body.countArticles).toBe(0);
+
+    // Later price changes do not touch the order.
+    await api.db.update(articles).set({ priceCents: 1 }).where(eq(articles.id, 1));
+    const later = await answer<Booking[]>(api.request('GET', '/booking/get', { token: user.token }));
+    expect(later.body[0]?.totalPrice).toBe(11_200);
+    await api.db.update(articles).set({ priceCents: 120_000 }).where(eq(articles.id, 1));
+  });
+
+  it('confirm is idempotent: calling it again adds no booking', async () => {
+    const user = await api.user();
+    await addToCart(user.token, 2);
+    await api.request('POST', '/booking/confirm', { token: user.token });
+    const again = await answer<Booking[]>(api.request('POST', '/booking/confirm', { token: user.token }));
+    expect(again.body).toHaveLength(1);
+  });
+
+  it('two confirms at the same moment order the cart once', async () => {
+    const user = await api.user();
+    await addToCart(user.token, 3);
+    await Promise.all([
+      api.request('POST', '/booking/confirm', { token: user.token }),
+      api.request('POST', '/booking/confirm', { token: user.token }),
+    ]);
+    expect((await answer<Booking[]>(api.request('GET', '/booking/get', { token: user.token }))).body).toHaveLength(1);
+  });
+
+  it('lists the newest booking first, and only the caller’s', async () => {
+    const [a, b] = [await api.user(), await api.user()];
+    await addToCart(a.token, 1);
+    const [first] = (await answer<Booking[]>(api.request('POST', '/booking/confirm', { token: a.token }))).body;
+    await addToCart(a.token, 2);
+    const list = (await answer<Booking[]>(api.request('POST', '/booking/confirm', { token: a.token }))).body;
+    expect(list.map((booking) => booking.id)).toEqual([expect.any(Number), first?.id]);
+    expect(list[0]?.id).not.toBe(first?.id);
+    expect((await answer(api.request('GET', '/booking/get', { token: b.token }))).body).toEqual([]);
+  });
+
+  it('keeps an order when its article is deleted later', async () => {
+    const user = await api.user();
+    const article = await answer<{ id: number }>(
+      api.request('POST', '/articles', {
+        token: admin.token,
+        body: { number: 'GONE', type: 'Wird gelöscht', price: 42, departamentId: 14 },
+      }),
+    );
+    await addToCart(user.token, article.body.id);
+    await api.request('POST', '/booking/confirm', { token: user.token });
+    await api.request('DELETE', `/articles/${article.body.id}`, { token: admin.token });
+    const [booking] = (await answer<Booking[]>(api.request('GET', '/booking/get', { token: user.token }))).body;
+    expect(booking?.totalPrice).toBe(42);
+    expect(booking?.items[0]).toMatchObject({ articleId: null, number: 'GONE', type: 'Wird gelöscht', price: 42 });
+  });
+});

@@ -1,0 +1,336 @@
+import { readFileSync } from 'node:fs';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { PAYMENT_DEPARTAMENT_ID } from '../../src/lib/catalogue.ts';
+import { CATALOGUE_MESSAGES } from '../../src/lib/validation/catalogue.ts';
+import { articles, departaments } from '../../src/server/db/schema.ts';
+import { seedCatalogue } from '../../src/server/db/seed.ts';
+import { answer, createTestApi, type TestApi } from './support/test-api.ts';
+
+let api: TestApi;
+let admin: Awaited<ReturnType<TestApi['admin']>>;
+let customer: Awaited<ReturnType<TestApi['user']>>;
+
+beforeAll(async () => {
+  api = await createTestApi();
+  admin = await api.admin();
+  customer = await api.user();
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+interface Article {
+  id: number;
+  number: string;
+  type: string;
+  price: number;
+  departamentId: number;
+  imageUrls: string[];
+}
+interface Departament {
+  id: number;
+  number: string;
+  type: string;
+  description: string;
+  imageUrls: string[];
+  articles: Article[];
+}
+interface ErrorBody {
+  message: string;
+  statusCode: number;
+  errors?: { fieldName: string; message: string }[];
+}
+
+describe('the seeded catalogue', () => {
+  it('has the website models in departament 12 at the prices of content/models.yaml', async () => {
+    const models = parseYaml(readFileSync('content/models.yaml', 'utf8')) as {
+      number: number;
+      name: string;
+      price: number;
+    }[];
+    const { status, body } = await answer<Departament>(api.request('GET', `/departaments/${PAYMENT_DEPARTAMENT_ID}`));
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id: 12, number: '12', type: 'Websites für kleine Unternehmen', imageUrls: [] });
+    expect(body.articles.map(({ number, type, price }) => ({ number, type, price }))).toEqual(
+      models.map((model) => ({ number: String(model.number), type: model.name, price: model.price })),
+    );
+    expect(body.articles.map((article) => article.price)).toEqual([1200, 2500, 3500, 5000, 10000]);
+  });
+
+  it('has a maintenance and a print departament priced from content/pricing.yaml', async () => {
+    const pricing = parseYaml(readFileSync('content/pricing.yaml', 'utf8')) as {
+      maintenance: { tiers: { from: number }[] };
+      print: { items: { name: string; from: number }[] };
+    };
+    const { body } = await answer<Departament[]>(api.request('GET', '/departaments'));
+    expect(body.map((d) => d.id)).toEqual([12, 13, 14]);
+    const [, maintenance, print] = body;
+    expect(maintenance?.type).toBe('Website-Wartung');
+    expect(maintenance?.articles.map((a) => a.price)).toEqual(pricing.maintenance.tiers.map((tier) => tier.from));
+    expect(maintenance?.articles[0]?.type).toBe('Wartung Minimal (30–60 € monatlich)');
+    expect(print?.type).toBe('Großformatdruck und Design');
+    expect(print?.articles.map((a) => [a.type, a.price])).toEqual(
+      pricing.print.items.map((item) => [item.name, item.from]),
+    );
+  });
+
+  it('is created once: seeding again changes nothing', async () => {
+    const before = await api.db.select({ n: count() }).from(articles);
+    await seedCatalogue(api.db);
+    expect(await api.db.select({ n: count() }).from(articles)).toEqual(before);
+  });
+
+  it('is not seeded again after the admins deleted a seeded departament', async () => {
+    const created = await answer<Departament>(
+      api.request('POST', '/departaments', {
+        token: admin.token,
+        body: { number: 'TMP', type: 'Temporär', description: 'Nur für den Test' },
+      }),
+    );
+    expect((await api.request('DELETE', `/departaments/${created.body.id}`, { token: admin.token })).status).toBe(204);
+    const total = await api.db.select({ n: count() }).from(departaments);
+    await seedCatalogue(api.db);
+    expect(await api.db.select({ n: count() }).from(departaments)).toEqual(total);
+  });
+});
+
+describe('reading departaments and articles (public)', () => {
+  it('answers the list and a detail without a token', async () => {
+    expect((await api.request('GET', '/departaments')).status).toBe(200);
+    expect((await api.request('GET', '/departaments/13')).status).toBe(200);
+  });
+
+  it('answers 404 for an unknown id and 400 for one that is not a number', async () => {
+    expect(await answer(api.request('GET', '/departaments/999999'))).toEqual({
+      status: 404,
+      body: { message: 'Kategorie nicht gefunden.', statusCode: 404 },
+    });
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      expect((await api.request('GET', `/departaments/${id}`)).status, id).toBe(400);
+    }
+  });
+
+  it('lists articles, all or of one departament', async () => {
+    const all = await answer<Article[]>(api.request('GET', '/articles'));
+    const ofTwelve = await answer<Article[]>(api.request('GET', '/articles?departamentId=12'));
+    expect(all.body.length).toBeGreaterThan(ofTwelve.body.length);
+    expect(ofTwelve.body).toHaveLength(5);
+    expect(ofTwelve.body.every((a) => a.departamentId === 12)).toBe(true);
+    expect(ofTwelve.body[0]).toEqual({
+      id: expect.any(Number),
+      number: '1',
+      type: expect.any(String),
+      price: 1200,
+      departamentId: 12,
+      imageUrls: [],
+      images: [],
+    });
+    expect((await answer<Article[]>(api.request('GET', '/articles?departamentId=999'))).body).toEqual([]);
+    expect((await api.request('GET', '/articles?departamentId=zwölf')).status).toBe(400);
+  });
+});
+
+describe('managing departaments (ROLE_ADMIN)', () => {
+  const departament = { number: 'K-100', type: 'Fotografie', description: 'Produktfotos für Ihren Shop.' };
+
+  it('refuses anonymous callers (401) and customers (403), changing nothing', async () => {
+    expect((await api.request('POST', '/departaments', { body: departament })).status).toBe(401);
+    const forbidden = await answer(api.request('POST', '/departaments', { token: customer.token, body: departament }));
+    expect(forbidden).toEqual({
+      status: 403,
+      body: { message: 'Dafür fehlt Ihnen die Berechtigung.', statusCode: 403 },
+    });
+    expect((await api.request('DELETE', '/departaments/12', { token: customer.token })).status).toBe(403);
+    expect((await api.request('GET', '/departaments/12')).status).toBe(200);
+  });
+
+  it('creates one (201) that then appears in the list, and deletes it (204)', async () => {
+    const created = await answer<Departament>(
+      api.request('POST', '/departaments', { token: admin.token, body: departament }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ ...departament, id: expect.any(Number), imageUrls: [], articles: [] });
+    const list = await answer<Departament[]>(api.request('GET', '/departaments'));
+    expect(list.body.map((d) => d.id)).toContain(created.body.id);
+
+    expect((await api.request('DELETE', `/departaments/${created.body.id}`, { token: admin.token })).status).toBe(204);
+    expect((await api.request('GET', `/departaments/${created.body.id}`)).status).toBe(404);
+    expect((await api.request('DELETE', `/departaments/${created.body.id}`, { token: admin.token })).status).toBe(404);
+  });
+
+  it.each([
+    ['number', CATALOGUE_MESSAGES.departamentNumberRequired],
+    ['type', CATALOGUE_MESSAGES.departamentTypeRequired],
+    ['description', CATALOGUE_MESSAGES.departamentDescriptionRequired],
+  ])('requires %s ("%s")', async (field, message) => {
+    for (const value of [undefined, '', '   ', 42]) {
+      const body = { ...departament, number: `N-${Math.random()}`.slice(0, 12), [field]: value };
+      const result = await answer<ErrorBody>(api.request('POST', '/departaments', { token: admin.token, body }));
+      expect(result.status).toBe(400);
+      expect(result.body.errors).toContainEqual({ fieldName: field, message });
+    }
+  });
+
+  it('refuses a number that exists (409)', async () => {
+    const result = await answer(
+      api.request('POST', '/departaments', { token: admin.token, body: { ...departament, number: '12' } }),
+    );
+    expect(result).toEqual({
+      status: 409,
+      body: { message: 'Eine Kategorie mit dieser Nummer gibt es bereits.', statusCode: 409 },
+    });
+  });
+
+  it('never takes the id from the client', async () => {
+    const created = await answer<Departament>(
+      api.request('POST', '/departaments', { token: admin.token, body: { ...departament, number: 'K-ID', id: 12 } }),
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.id).not.toBe(12);
+  });
+
+  it('deleting a departament deletes its articles', async () => {
+    const created = await answer<Departament>(
+      api.request('POST', '/departaments', { token: admin.token, body: { ...departament, number: 'K-DEL' } }),
+    );
+    const article = await answer<Article>(
+      api.request('POST', '/articles', {
+        token: admin.token,
+        body: { number: 'A1', type: 'Paket', price: 10, departamentId: created.body.id },
+      }),
+    );
+    await api.request('DELETE', `/departaments/${created.body.id}`, { token: admin.token });
+    const left = await answer<Article[]>(api.request('GET', '/articles'));
+    expect(left.body.map((a) => a.id)).not.toContain(article.body.id);
+  });
+});
+
+describe('managing articles (ROLE_ADMIN)', () => {
+  const article = { number: 'A-7', type: 'Landingpage', price: 499.9, departamentId: 13 };
+
+  it('creates one (201) and answers its id; the price is kept to the cent', async () => {
+    const created = await answer<Article>(api.request('POST', '/articles', { token: admin.token, body: article }));
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ id: expect.any(Number), ...article, imageUrls: [] });
+    const detail = await answer<Departament>(api.request('GET', '/departaments/13'));
+    expect(detail.body.articles.find((a) => a.id === created.body.id)?.price).toBe(499.9);
+  });
+
+  it('refuses customers (403) and anonymous callers (401)', async () => {
+    expect((await api.request('POST', '/articles', { token: customer.token, body: article })).status).toBe(403);
+    expect((await api.request('POST', '/articles', { body: article })).status).toBe(401);
+    expect((await api.request('DELETE', '/articles/1', { token: customer.token })).status).toBe(403);
+  });
+
+  it.each([
+    ['number', '', CATALOGUE_MESSAGES.articleNumberRequired],
+    ['type', undefined, CATALOGUE_MESSAGES.articleTypeRequired],
+    ['price', undefined, CATALOGUE_MESSAGES.priceRequired],
+    ['price', '12', CATALOGUE_MESSAGES.priceRequired],
+    ['price', -1, CATALOGUE_MESSAGES.priceInvalid],
+    ['price', 10.005, CATALOGUE_MESSAGES.priceInvalid],
+    ['price', 1e9, CATALOGUE_MESSAGES.priceInvalid],
+    ['departamentId', undefined, CATALOGUE_MESSAGES.departamentRequired],
+    ['departamentId', 1.5, CATALOGUE_MESSAGES.departamentRequired],
+  ])('refuses %s %j with "%s"', async (field, value, message) => {
+    const result = await answer<ErrorBody>(
+      api.request('POST', '/articles', { token: admin.token, body: { ...article, number: 'X', [field]: value } }),
+    );
+    expect(result.status).toBe(400);
+    expect(result.body.errors).toContainEqual({ fieldName: field, message });
+  });
+
+  it('refuses an unknown departament (404) and a number used in the departament (409)', async () => {
+    expect(
+      (await api.request('POST', '/articles', { token: admin.token, body: { ...article, departamentId: 99999 } }))
+        .status,
+    ).toBe(404);
+    const duplicate = await answer(
+      api.request('POST', '/articles', { token: admin.token, body: { ...article, number: '1', departamentId: 12 } }),
+    );
+    expect(duplicate).toEqual({
+      status: 409,
+      body: { message: 'In dieser Kategorie gibt es bereits einen Artikel mit dieser Nummer.', statusCode: 409 },
+    });
+    // The same number in another departament is fine.
+    expect(
+      (
+        await api.request('POST', '/articles', {
+          token: admin.token,
+          body: { ...article, number: '1', departamentId: 14 },
+        })
+      ).status,
+    ).toBe(201);
+  });
+
+  it('deletes one (204); deleting it again is 404', async () => {
+    const created = await answer<Article>(
+      api.request('POST', '/articles', { token: admin.token, body: { ...article, number: 'A-DEL' } }),
+    );
+    expect((await api.request('DELETE', `/articles/${created.body.id}`, { token: admin.token })).status).toBe(204);
+    expect((await api.request('DELETE', `/articles/${created.body.id}`, { token: admin.token })).status).toBe(404);
+  });
+});
+
+describe('bad input anywhere', () => {
+  it('answers malformed JSON with 400 and changes nothing', async () => {
+    const before = await api.db.select({ n: count() }).from(departaments);
+    const result = await answer(
+      api.request('POST', '/departaments', {
+        token: admin.token,
+        rawBody: '{"number": "X",',
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
+    expect(result).toEqual({
+      status: 400,
+      body: { message: 'Der Anfragekörper ist kein gültiges JSON.', statusCode: 400 },
+    });
+    expect(await api.db.select({ n: count() }).from(departaments)).toEqual(before);
+  });
+
+  it.each([['[]'], ['"text"'], ['42'], ['null']])(
+    'answers a JSON body %s that is not an object with 400',
+    async (rawBody) => {
+      const result = await answer<ErrorBody>(
+        api.request('POST', '/departaments', {
+          token: admin.token,
+          rawBody,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+      expect(result.status).toBe(400);
+    },
+  );
+
+  it('answers a huge body with 413', async () => {
+    const description = 'x'.repeat(200 * 1024);
+    const result = await answer(
+      api.request('POST', '/departaments', { token: admin.token, body: { number: 'BIG', type: 'Groß', description } }),
+    );
+    expect(result).toEqual({ status: 413, body: { message: 'Die Anfrage ist zu groß.', statusCode: 413 } });
+  });
+
+  it('answers an unknown path with 404 JSON', async () => {
+    expect(await answer(api.request('GET', '/gibt-es-nicht'))).toEqual({
+      status: 404,
+      body: { message: 'Nicht gefunden.', statusCode: 404 },
+    });
+  });
+
+  it('GET /health answers 200 when the database is reachable', async () => {
+    expect(await answer(api.request('GET', '/health'))).toEqual({
+      status: 200,
+      body: { status: 'ok', database: 'ok' },
+    });
+  });
+
+  it('sends no-store and nosniff on API answers', async () => {
+    const response = await api.request('GET', '/departaments');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

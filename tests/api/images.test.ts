@@ -1,0 +1,178 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answer, createTestApi, type TestApi } from './support/test-api.ts';
+
+let api: TestApi;
+let admin: Awaited<ReturnType<TestApi['admin']>>;
+let customer: Awaited<ReturnType<TestApi['user']>>;
+
+const picture = (format: 'png' | 'jpeg', width = 64, height = 48) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 18, g: 53, b: 91 } } })
+    .withExif({ IFD0: { Copyright: 'Geheime Kamera GmbH', Artist: 'Max Mustermann' } })
+    [format]()
+    .toBuffer();
+
+function form(data: Uint8Array | string, fileName: string, type: string, field = 'file'): FormData {
+  const body = new FormData();
+  body.append(field, new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), fileName);
+  return body;
+}
+
+const upload = (owner: string, body: FormData, token = admin.token) =>
+  answer<{ id: number; url: string; message?: string; statusCode?: number }>(
+    api.request('POST', `/images/upload/${owner}`, { token, rawBody: body }),
+  );
+
+const uploadedFiles = () => readdirSync(api.uploadDir);
+
+beforeAll(async () => {
+  api = await createTestApi();
+  admin = await api.admin();
+  customer = await api.user();
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+describe('image upload', () => {
+  it('accepts a PNG for a departament (201), re-encoded without metadata, served with nosniff and long caching', async () => {
+    const { status, body } = await upload('departament/13', form(await picture('png'), 'logo.png', 'image/png'));
+    expect(status).toBe(201);
+    expect(body).toEqual({
+      id: expect.any(Number),
+      url: expect.stringMatching(/^\/api\/images\/file\/[a-f0-9]{32}\.png$/),
+    });
+
+    const served = await api.request('GET', body.url.replace('/api', ''));
+    expect(served.status).toBe(200);
+    expect(served.headers.get('content-type')).toBe('image/png');
+    expect(served.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const bytes = Buffer.from(await served.arrayBuffer());
+    const metadata = await sharp(bytes).metadata();
+    expect(metadata).toMatchObject({ format: 'png', width: 64, height: 48 });
+    expect(metadata.exif).toBeUndefined();
+    expect(bytes.includes('Geheime Kamera')).toBe(false);
+
+    const departament = await answer<{ imageUrls: string[]; images: { id: number; url: string }[] }>(
+      api.request('GET', '/departaments/13'),
+    );
+    expect(departament.body.imageUrls).toEqual([body.url]);
+    expect(departament.body.images).toEqual([{ id: body.id, url: body.url }]);
+  });
+
+  it('accepts a JPEG for an article, whatever name and type the browser claims', async () => {
+    const { status, body } = await upload(
+      'article/1',
+      form(await picture('jpeg'), 'photo.gif', 'application/octet-stream'),
+    );
+    expect(status).toBe(201);
+    expect(body.url).toMatch(/\.jpg$/);
+    const served = await api.request('GET', body.url.replace('/api', ''));
+    const bytes = Buffer.from(await served.arrayBuffer());
+    expect((await sharp(bytes).metadata()).format).toBe('jpeg');
+    expect(bytes.includes('Mustermann')).toBe(false);
+    const articles = await answer<{ id: number; imageUrls: string[] }[]>(
+      api.request('GET', '/articles?departamentId=12'),
+    );
+    expect(articles.body.find((a) => a.id === 1)?.imageUrls).toContain(body.url);
+  });
+
+  it('scales very large images down to at most 2400 pixels a side', async () => {
+    const { body } = await upload(
+      'departament/14',
+      form(await picture('jpeg', 4000, 1000), 'panorama.jpg', 'image/jpeg'),
+    );
+    const bytes = Buffer.from(await (await api.request('GET', body.url.replace('/api', ''))).arrayBuffer());
+    expect(await sharp(bytes).metadata()).toMatchObject({ width: 2400, height: 600 });
+  });
+
+  it.each([
+    ['an SVG', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>', 'bild.svg', 'image/svg+xml'],
+    ['an SVG named .png', '<svg xmlns="http://www.w3.org/2000/svg"></svg>', 'bild.png', 'image/png'],
+    ['a GIF', 'GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;', 'bild.gif', 'image/gif'],
+    ['a GIF named .png', 'GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;', 'bild.png', 'image/png'],
+    ['a text file named .png', 'Das ist kein Bild.', 'bild.png', 'image/png'],
+    ['a PNG signature followed by garbage', '\u0089PNG\r\n\u001a\nkaputt', 'bild.png', 'image/png'],
+  ])('refuses %s with 415 and stores nothing', async (_label, content, fileName, type) => {
+    const before = uploadedFiles().length;
+    const data = typeof content === 'string' ? Buffer.from(content, 'latin1') : content;
+    const { status, body } = await upload('departament/13', form(data, fileName, type));
+    expect(status).toBe(415);
+    expect(body).toEqual({ message: 'Nur JPEG- oder PNG-Bilder sind erlaubt.', statusCode: 415 });
+    expect(uploadedFiles().length).toBe(before);
+  });
+
+  it('refuses a 6 MB file with 413', async () => {
+    const big = Buffer.alloc(6 * 1024 * 1024, 0);
+    Buffer.from([0xff, 0xd8, 0xff]).copy(big);
+    const { status, body } = await upload('departament/13', form(big, 'gross.jpg', 'image/jpeg'));
+    expect(status).toBe(413);
+    expect(body).toEqual({ message: 'Das Bild ist größer als 5 MB.', statusCode: 413 });
+  });
+
+  it('asks for the file when the field is missing or named differently', async () => {
+    const { status, body } = await upload('departament/13', form(await picture('png'), 'a.png', 'image/png', 'image'));
+    expect(status).toBe(400);
+    expect(body.message).toBe('Bitte wählen Sie eine Bilddatei aus (Feld "file").');
+    expect((await upload('departament/13', new FormData())).status).toBe(400);
+  });
+
+  it('refuses an unknown owner (404), customers (403) and anonymous callers (401)', async () => {
+    const png = await picture('png');
+    expect((await upload('departament/99999', form(png, 'a.png', 'image/png'))).status).toBe(404);
+    expect((await upload('article/99999', form(png, 'a.png', 'image/png'))).status).toBe(404);
+    expect((await upload('departament/13', form(png, 'a.png', 'image/png'), customer.token)).status).toBe(403);
+    expect(
+      (await api.request('POST', '/images/upload/departament/13', { rawBody: form(png, 'a.png', 'image/png') })).status,
+    ).toBe(401);
+  });
+
+  it('serves no file that is not an upload', async () => {
+    for (const name of ['..%2F..%2Fpackage.json', 'jwt-secret', 'abc.svg', `${'a'.repeat(32)}.png`]) {
+      expect((await api.request('GET', `/images/file/${name}`)).status, name).toBe(404);
+    }
+  });
+});
+
+describe('image delete', () => {
+  it('deletes its own image (not "image 1"): row and file go, others stay', async () => {
+    const png = await picture('png');
+    const first = await upload('departament/14', form(png, 'a.png', 'image/png'));
+    const second = await upload('departament/14', form(png, 'b.png', 'image/png'));
+    const secondFile = path.join(api.uploadDir, path.basename(second.body.url));
+    expect(existsSync(secondFile)).toBe(true);
+
+    expect((await api.request('DELETE', `/images/${second.body.id}`, { token: customer.token })).status).toBe(403);
+    expect((await api.request('DELETE', `/images/${second.body.id}`, { token: admin.token })).status).toBe(204);
+    expect(existsSync(secondFile)).toBe(false);
+    expect((await api.request('GET', second.body.url.replace('/api', ''))).status).toBe(404);
+    expect((await api.request('GET', first.body.url.replace('/api', ''))).status).toBe(200);
+    expect((await api.request('DELETE', `/images/${second.body.id}`, { token: admin.token })).status).toBe(404);
+  });
+
+  it('deleting a departament removes the files of its images and of its articles’ images', async () => {
+    const created = await answer<{ id: number }>(
+      api.request('POST', '/departaments', {
+        token: admin.token,
+        body: { number: 'IMG', type: 'Bilder', description: 'Test' },
+      }),
+    );
+    const article = await answer<{ id: number }>(
+      api.request('POST', '/articles', {
+        token: admin.token,
+        body: { number: 'I1', type: 'Bild', price: 1, departamentId: created.body.id },
+      }),
+    );
+    const png = await picture('png');
+    const own = await upload(`departament/${created.body.id}`, form(png, 'a.png', 'image/png'));
+    const ofArticle = await upload(`article/${article.body.id}`, form(png, 'b.png', 'image/png'));
+    await api.request('DELETE', `/departaments/${created.body.id}`, { token: admin.token });
+    for (const url of [own.body.url, ofArticle.body.url]) {
+      expect(existsSync(path.join(api.uploadDir, path.basename(url)))).toBe(false);
+    }
+  });
+});

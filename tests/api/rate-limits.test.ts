@@ -1,0 +1,140 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/services/rate-limits.ts';
+import { answer, createTestApi, type TestApi } from './support/test-api.ts';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await createTestApi({
+    rateLimits: {
+      loginPerAccount: DEFAULT_RATE_LIMITS.loginPerAccount,
+      loginPerAddress: { limit: 15, windowSeconds: 900 },
+      registerPerAddress: { limit: 3, windowSeconds: 3600 },
+      forgotPerAddress: { limit: 3, windowSeconds: 3600 },
+      forgotPerAccount: { limit: 2, windowSeconds: 3600 },
+      resetPerAddress: { limit: 3, windowSeconds: 900 },
+    },
+  });
+});
+
+afterAll(async () => {
+  await api.close();
+});
+
+const TOO_MANY = /^Zu viele Versuche\. Bitte warten Sie (eine Minute|\d+ Minuten) und versuchen Sie es dann erneut\.$/;
+
+async function expectLimited(response: Promise<Response>) {
+  const resolved = await response;
+  expect(resolved.headers.get('retry-after')).toMatch(/^\d+$/);
+  const { status, body } = await answer<{ message: string; statusCode: number }>(resolved);
+  expect(status).toBe(429);
+  expect(body.statusCode).toBe(429);
+  expect(body.message).toMatch(TOO_MANY);
+}
+
+describe('rate limits', () => {
+  it('login: 10 attempts per account within 15 minutes, then 429 even with the right password', async () => {
+    const user = await api.user();
+    for (let attempt = 0; attempt < 9; attempt++) {
+      const response = await api.request('POST', '/auth/login', {
+        body: { userEmail: user.userEmail, password: 'Falsch-1!' },
+        address: '198.51.100.1',
+      });
+      expect(response.status).toBe(401);
+    }
+    await expectLimited(
+      api.request('POST', '/auth/login', {
+        body: { userEmail: user.userEmail, password: user.password },
+        address: '198.51.100.2',
+      }),
+    );
+    // Other accounts are not affected.
+    const other = await api.register();
+    expect(
+      (
+        await api.request('POST', '/auth/login', {
+          body: { userEmail: other.userEmail, password: 'Falsch-1!' },
+          address: '198.51.100.1',
+        })
+      ).status,
+    ).toBe(401);
+  });
+
+  it('login: per address across accounts', async () => {
+    for (let attempt = 0; attempt < 15; attempt++) {
+      await api.request('POST', '/auth/login', {
+        body: { userEmail: `a${attempt}@example.de`, password: 'Falsch-1!' },
+        address: '198.51.100.9',
+      });
+    }
+    await expectLimited(
+      api.request('POST', '/auth/login', {
+        body: { userEmail: 'b@example.de', password: 'Falsch-1!' },
+        address: '198.51.100.9',
+      }),
+    );
+  });
+
+  it('register: per address', async () => {
+    const payload = (n: number) => ({
+      firstName: 'Rita',
+      lastName: 'Rate',
+      phoneNumber: '0611123456',
+      userEmail: `rate${n}@example.de`,
+      password: 'Sommer-2026!A',
+    });
+    for (let n = 0; n < 3; n++) {
+      expect((await api.request('POST', '/auth/register', { body: payload(n), address: '198.51.100.20' })).status).toBe(
+        201,
+      );
+    }
+    await expectLimited(api.request('POST', '/auth/register', { body: payload(3), address: '198.51.100.20' }));
+    expect((await api.request('POST', '/auth/register', { body: payload(4), address: '198.51.100.21' })).status).toBe(
+      201,
+    );
+  });
+
+  it('forgot-password: per account (no mail flood) and per address', async () => {
+    const user = await api.user();
+    for (let n = 0; n < 2; n++) {
+      expect(
+        (
+          await api.request('POST', '/auth/forgot-password', {
+            body: { userEmail: user.userEmail },
+            address: '198.51.100.30',
+          })
+        ).status,
+      ).toBe(200);
+    }
+    await expectLimited(
+      api.request('POST', '/auth/forgot-password', { body: { userEmail: user.userEmail }, address: '198.51.100.31' }),
+    );
+    expect(
+      (
+        await api.request('POST', '/auth/forgot-password', {
+          body: { userEmail: 'x@example.de' },
+          address: '198.51.100.30',
+        })
+      ).status,
+    ).toBe(200);
+    await expectLimited(
+      api.request('POST', '/auth/forgot-password', { body: { userEmail: 'y@example.de' }, address: '198.51.100.30' }),
+    );
+  });
+
+  it('reset-password: per address', async () => {
+    for (let n = 0; n < 3; n++) {
+      const response = await api.request('POST', '/auth/reset-password', {
+        body: { resetToken: `falsch-${n}`, newPassword: 'Winter-2027?B' },
+        address: '198.51.100.40',
+      });
+      expect(response.status).toBe(400);
+    }
+    await expectLimited(
+      api.request('POST', '/auth/reset-password', {
+        body: { resetToken: 'falsch', newPassword: 'Winter-2027?B' },
+        address: '198.51.100.40',
+      }),
+    );
+  });
+});

@@ -1,0 +1,226 @@
+/**
+ * The API as the tests use it: the real app on a real database (in-memory PGlite, or a fresh
+ * database on the PostgreSQL server named by DATABASE_URL), the real outbox mailer writing .eml
+ * files, and real image storage in a temporary folder.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import pg from 'pg';
+import { createApp } from '../../../src/server/app.ts';
+import { accessTokenKeys } from '../../../src/server/auth/access-tokens.ts';
+import { type DatabaseHandle, openDatabase } from '../../../src/server/db/client.ts';
+import { userRoles, users } from '../../../src/server/db/schema.ts';
+import { createMailer } from '../../../src/server/mail/mailer.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/services/rate-limits.ts';
+import { imageStore } from '../../../src/server/storage/images.ts';
+
+export const SITE_URL = 'http://localhost:4321';
+export const STRONG_PASSWORD = 'Sommer-2026!A';
+
+/** A database of its own for one test file. */
+async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) return openDatabase({ kind: 'memory' });
+  const name = `hwds_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.href });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Raw body, sent as is (for malformed JSON and multipart). */
+  rawBody?: BodyInit;
+  token?: string;
+  headers?: Record<string, string>;
+  /** The caller's IP address as the server would see it. */
+  address?: string;
+}
+
+export interface ReceivedMail {
+  to: string;
+  subject: string;
+  text: string;
+  raw: string;
+}
+
+const decodeQuotedPrintable = (text: string) =>
+  Buffer.from(
+    text
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
+    'latin1',
+  ).toString('utf8');
+
+/** Decodes RFC 2047 encoded words ("=?UTF-8?Q?...?=") of a header; adjacent words join without space. */
+const decodeHeader = (value: string) =>
+  value
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, data: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : decodeQuotedPrintable(data.replace(/_/g, ' ')),
+    );
+
+/** Reads an .eml file nodemailer wrote: headers (unfolded, decoded) and the plain-text part. */
+function parseEml(raw: string): ReceivedMail {
+  const headers = (raw.split(/\r?\n\r?\n/)[0] ?? '').replace(/\r?\n[ \t]+/g, ' ');
+  const header = (name: string) => decodeHeader(new RegExp(`^${name}: (.*)$`, 'im').exec(headers)?.[1]?.trim() ?? '');
+  const textPart = /Content-Type: text\/plain[^\n]*\nContent-Transfer-Encoding: ([^\n]+)\n\n([\s\S]*?)\n--/i.exec(raw);
+  const encoding = textPart?.[1]?.trim().toLowerCase();
+  const body = textPart?.[2] ?? '';
+  const text =
+    encoding === 'quoted-printable'
+      ? decodeQuotedPrintable(body)
+      : encoding === 'base64'
+        ? Buffer.from(body, 'base64').toString('utf8')
+        : body;
+  return { to: header('To'), subject: header('Subject'), text, raw };
+}
+
+/** Limits high enough that only tests about rate limits meet them. */
+const GENEROUS_LIMITS = Object.fromEntries(
+  Object.entries(DEFAULT_RATE_LIMITS).map(([name, limit]) => [name, { ...limit, limit: 10_000 }]),
+) as RateLimits;
+
+export async function createTestApi(options: { rateLimits?: Partial<RateLimits> } = {}) {
+  const database = await openTestDatabase();
+  const outboxDir = mkdtempSync(path.join(tmpdir(), 'hwds-outbox-'));
+  const uploadDir = mkdtempSync(path.join(tmpdir(), 'hwds-uploads-'));
+  const secret = randomBytes(32).toString('hex');
+  const app = createApp({
+    db: database.db,
+    mailer: createMailer({ from: 'HWDS <no-reply@hwds-agentur.de>', outboxDir }),
+    images: imageStore(uploadDir),
+    tokens: accessTokenKeys(secret),
+    siteUrl: SITE_URL,
+    publicApiBase: '/api',
+    rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
+  });
+
+  async function request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.Authorization = `Bearer ${options.token}`;
+    let body = options.rawBody;
+    if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['Content-Type'] = 'application/json';
+    }
+    return app.request(`/api${url}`, { method, headers, body }, { clientAddress: options.address ?? '203.0.113.1' });
+  }
+
+  /** Mails written to the outbox so far, oldest first. */
+  function mails(): ReceivedMail[] {
+    return readdirSync(outboxDir)
+      .sort()
+      .map((file) => parseEml(readFileSync(path.join(outboxDir, file), 'utf8')));
+  }
+
+  /** The newest mail to `to` (with that subject); waits briefly, since some mails are sent after the answer. */
+  async function lastMailTo(to: string, subject?: string): Promise<ReceivedMail> {
+    for (let attempt = 0; attempt < 100; attempt++) {
+      const mail = mails()
+        .filter((candidate) => candidate.to.includes(to) && (subject === undefined || candidate.subject === subject))
+        .at(-1);
+      if (mail) return mail;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    throw new Error(`No mail to ${to} in the outbox`);
+  }
+
+  const mailCountTo = (to: string) => mails().filter((mail) => mail.to.includes(to)).length;
+
+  let userCount = 0;
+
+  /** Registers a new user through the API; returns the payload used. */
+  async function register(overrides: Record<string, unknown> = {}) {
+    userCount += 1;
+    const payload = {
+      firstName: 'Anna',
+      lastName: 'Müller',
+      phoneNumber: '0611123456',
+      userEmail: `kunde${userCount}-${randomBytes(3).toString('hex')}@example.de`,
+      password: STRONG_PASSWORD,
+      ...overrides,
+    };
+    const response = await request('POST', '/auth/register', { body: payload });
+    if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
+    return payload as typeof payload & { userEmail: string; password: string };
+  }
+
+  /** The link of a mail, e.g. `/auth/confirm?code=` → the code. */
+  function linkParameter(mail: ReceivedMail, name: 'code' | 'token'): string {
+    const match = new RegExp(`${SITE_URL.replace(/[.:/]/g, '\\$&')}/[\\w/-]+\\?${name}=([\\w-]+)`).exec(mail.text);
+    if (!match?.[1]) throw new Error(`No ${name} link in mail "${mail.subject}"`);
+    return match[1];
+  }
+
+  async function login(userEmail: string, password: string) {
+    const response = await request('POST', '/auth/login', { body: { userEmail, password } });
+    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as { accessToken: string; refreshToken: string };
+  }
+
+  /** A registered, confirmed and logged-in user. */
+  async function user(overrides: Record<string, unknown> = {}) {
+    const payload = await register(overrides);
+    const code = linkParameter(await lastMailTo(payload.userEmail), 'code');
+    const confirmed = await request('GET', `/auth/confirm?code=${code}`);
+    if (confirmed.status !== 200) throw new Error(`confirm failed: ${confirmed.status}`);
+    const tokens = await login(payload.userEmail, payload.password);
+    const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, payload.userEmail));
+    return { ...payload, ...tokens, token: tokens.accessToken, id: row?.id as number };
+  }
+
+  /** A logged-in administrator (promoted the way `npm run create-admin` does). */
+  async function admin() {
+    const created = await user({ firstName: 'Ada' });
+    await database.db.insert(userRoles).values({ userId: created.id, name: 'ROLE_ADMIN' });
+    return created;
+  }
+
+  return {
+    app,
+    db: database.db,
+    secret,
+    uploadDir,
+    request,
+    mails,
+    lastMailTo,
+    mailCountTo,
+    linkParameter,
+    register,
+    login,
+    user,
+    admin,
+    close: () => database.close(),
+  };
+}
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+/** Reads a JSON answer with its status, for compact assertions. */
+export async function answer<T = Record<string, unknown>>(
+  response: Response | Promise<Response>,
+): Promise<{ status: number; body: T }> {
+  const resolved = await response;
+  const text = await resolved.text();
+  return { status: resolved.status, body: (text ? JSON.parse(text) : null) as T };
+}
