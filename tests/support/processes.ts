@@ -57,7 +57,7 @@ export async function startApiServer(env: NodeJS.ProcessEnv): Promise<RunningSer
       () => false,
     );
     if (ok) break;
-    if (attempt > 300 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
+    if (attempt > 1200 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   return {
