@@ -41,10 +41,13 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
-/** Starts `npm run start:api` (src/server/main.ts) and waits until /api/health answers. */
-export async function startApiServer(env: NodeJS.ProcessEnv): Promise<RunningServer> {
+/**
+ * Starts a server script (default `npm run start:api`, i.e. src/server/main.ts; or src/cli/start.ts
+ * for the whole product) on a free port and waits until /api/health answers.
+ */
+export async function startApiServer(env: NodeJS.ProcessEnv, script = 'src/server/main.ts'): Promise<RunningServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
+  const child = spawn(process.execPath, [script], {
     env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
   });
   let output = '';
