@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN } from './tests/e2e/support/accounts.ts';
 
 /**
  * End-to-end tests against the product started exactly as `npm start` starts it, on its own port
@@ -41,7 +42,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node src/cli/start.ts',
+    // The first administrator is made the documented way before the server starts.
+    command: `node src/cli/create-admin.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node src/cli/start.ts`,
     url: `${baseURL}/api/health`,
     timeout: 240_000,
     reuseExistingServer: false,

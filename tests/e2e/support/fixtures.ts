@@ -4,18 +4,36 @@
  * `test.use({ freshVisitor: true })`. Every test fails on uncaught page errors and console errors.
  */
 import { test as base, expect } from '@playwright/test';
+import { type Account, accessTokenFor, confirmedCustomer } from './accounts.ts';
 
 export interface ShellOptions {
   /** A first-time visitor: splash and cookie banner appear. */
   freshVisitor: boolean;
+  /** Console errors a test causes on purpose (e.g. a simulated server failure). */
+  allowedConsoleErrors: RegExp | undefined;
 }
 
 // Responses an API answers on purpose (401, 404, 409, ...) show up as console errors in Chromium.
 const EXPECTED_HTTP_ERRORS = /^Failed to load resource: the server responded with a status of 4\d\d/;
 
-export const test = base.extend<ShellOptions>({
+export interface WorkerAccounts {
+  /** A confirmed customer account, one per worker, logged in once (login is rate-limited per account). */
+  customer: Account & { accessToken: string };
+}
+
+export const test = base.extend<ShellOptions, WorkerAccounts>({
   freshVisitor: [false, { option: true }],
-  page: async ({ page, freshVisitor }, use) => {
+  allowedConsoleErrors: [undefined, { option: true }],
+  customer: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const account = await confirmedCustomer(request);
+      await use({ ...account, accessToken: await accessTokenFor(request, account.userEmail, account.password) });
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  page: async ({ page, freshVisitor, allowedConsoleErrors }, use) => {
     if (!freshVisitor) {
       await page.addInitScript(() => {
         sessionStorage.setItem('splashShown', '1');
@@ -28,8 +46,9 @@ export const test = base.extend<ShellOptions>({
     const problems: string[] = [];
     page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
     page.on('console', (message) => {
-      if (message.type() === 'error' && !EXPECTED_HTTP_ERRORS.test(message.text())) {
-        problems.push(`console error: ${message.text()}`);
+      const text = message.text();
+      if (message.type() === 'error' && !EXPECTED_HTTP_ERRORS.test(text) && !allowedConsoleErrors?.test(text)) {
+        problems.push(`console error: ${text}`);
       }
     });
     await use(page);

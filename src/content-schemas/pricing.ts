@@ -1,0 +1,52 @@
+/** content/pricing.yaml: maintenance tiers and print and design prices for /preise. */
+import { z } from 'astro/zod';
+import { euros } from './common.ts';
+
+const slug = z.string().regex(/^[a-z-]+$/, 'nur Kleinbuchstaben und Bindestriche');
+
+export const pricingSchema = z.object({
+  maintenance: z.object({
+    intro: z.string(),
+    /** Billing interval note; yearly payment earns the discount below. */
+    billing: z.string(),
+    yearlyDiscountPercent: z.number().int().min(0).max(100),
+    exclusions: z.string(),
+    included: z.array(z.string()).min(3),
+    extras: z.array(z.string()).min(1),
+    tiers: z
+      .array(
+        z.object({
+          id: slug,
+          name: z.string(),
+          /** Price per month in euros, lower end. */
+          from: euros,
+          /** Upper end; omit for open-ended prices ("ab 200 €"). */
+          to: euros.optional(),
+          description: z.string(),
+        }),
+      )
+      .min(1),
+  }),
+  print: z.object({
+    intro: z.string(),
+    items: z
+      .array(
+        z.object({
+          id: slug,
+          name: z.string(),
+          /** Starting price in euros. */
+          from: euros,
+          /** Limits such as maximum width or minimum quantity, one phrase each. */
+          limits: z.array(z.string()).default([]),
+          /** Minimum order value in euros, if any. */
+          minimumOrder: euros.optional(),
+        }),
+      )
+      .min(1),
+    fileFormats: z.array(z.enum(['jpg', 'png', 'pdf', 'tiff'])).min(1),
+    minimumDpi: z.number().int().positive(),
+    shipping: z.string(),
+  }),
+});
+
+export type Pricing = z.infer<typeof pricingSchema>;

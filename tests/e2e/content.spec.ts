@@ -1,0 +1,363 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { signIn } from './support/accounts.ts';
+import { expectNoAccessibilityViolations } from './support/axe.ts';
+import { expect, shellReady, test } from './support/fixtures.ts';
+
+interface LandingPage {
+  path: string;
+  title: string;
+  gate: string | null;
+  /** The start of the page's own service description. */
+  opening: string;
+}
+
+const landingPages: LandingPage[] = readdirSync('content/landing').map((file) => {
+  const [, frontMatter = '', body = ''] =
+    /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(readFileSync(`content/landing/${file}`, 'utf8')) ?? [];
+  const data = parseYaml(frontMatter) as { title: string; gate: string | null };
+  return {
+    path: `/${file.replace(/\.md$/, '')}`,
+    title: data.title,
+    gate: data.gate,
+    opening: body.trim().slice(0, 60),
+  };
+});
+
+const staticPages = [
+  { path: '/', heading: 'Websites für kleine Unternehmen' },
+  { path: '/modelle', heading: 'Unsere Website-Modelle' },
+  { path: '/aboutus/modelle', heading: 'Unsere Website-Modelle' },
+  { path: '/preise', heading: 'Preise' },
+  { path: '/contacts', heading: 'Kontakt' },
+  { path: '/aboutus', heading: 'Über uns' },
+  { path: '/privacypolicy', heading: 'Datenschutzerklärung' },
+  { path: '/loginpage', heading: 'Willkommen auf der HWDS-Website' },
+];
+
+/** Routes that later issues build (cart and checkout, category detail, admin area). */
+const ROUTES_OF_LATER_ISSUES = [
+  '/cart',
+  '/admin/departaments',
+  '/departaments/12',
+  '/login',
+  '/register',
+  '/profilepage',
+];
+
+test('there are the 27 industry landing pages of the spec', () => {
+  expect(landingPages.map((page) => page.path).sort()).toEqual(
+    [
+      'shop',
+      'hotel',
+      'nagelindustrie',
+      'friseurdienstleistungen',
+      'artzpraxis',
+      'anwaltdienstleistungen',
+      'nachhilfedienste',
+      'cleaning',
+      'informationsseite',
+      'backerei',
+      'autoreparaturservice',
+      'wohnungsrenovierungservice',
+      'pizzeria',
+      'sanitardienstleistungen',
+      'massagedienstleistungen',
+      'landschaftsgestaltung',
+      'bankdienstleistungen',
+      'fitnesstudio',
+      'hausbau',
+      'lieferung',
+      'computerreparaturdienste',
+      'reiseburo',
+      'schlusselpage',
+      'steuerberater',
+      'immobielenagentur',
+      'klimaanlage',
+      'kunstler',
+    ]
+      .map((slug) => `/${slug}`)
+      .sort(),
+  );
+});
+
+for (const { path, heading } of staticPages) {
+  test(`${path} answers 200 with its heading and no accessibility violations`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{70,}/);
+    await shellReady(page);
+    await expectNoAccessibilityViolations(page);
+  });
+}
+
+for (const landing of landingPages) {
+  test(`${landing.path} shows its business text; the order section is gated for anonymous visitors only`, async ({
+    page,
+    customer,
+  }) => {
+    const response = await page.goto(landing.path);
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(landing.title);
+    await expect(page.locator('main')).toContainText(landing.opening);
+    await expect(page.getByRole('link', { name: 'Beispielseite ansehen' })).toHaveAttribute('href', /^https:\/\//);
+    await expect(page.getByRole('link', { name: 'E-Mail an uns' })).toHaveAttribute('href', /^mailto:/);
+    await expect(page.getByRole('link', { name: 'Website-Modelle' })).toHaveAttribute('href', '/modelle');
+    const steps = page.locator('[data-order-steps]');
+    if (landing.gate) {
+      await expect(page.getByText(landing.gate, { exact: true })).toBeVisible();
+      await expect(steps).toBeHidden();
+    } else {
+      await expect(page.locator('[data-gate]')).toHaveCount(0);
+      await expect(steps).toBeVisible();
+    }
+    await shellReady(page);
+    await expectNoAccessibilityViolations(page);
+
+    await signIn(page, customer.accessToken);
+    await page.goto(landing.path);
+    await expect(steps).toBeVisible();
+    await expect(steps.getByRole('link', { name: 'Hier geht’s zur Zahlungsseite' })).toHaveAttribute(
+      'href',
+      '/departaments/12',
+    );
+    await expect(steps.getByRole('link', { name: /^E-Mail an / })).toHaveAttribute('href', /^mailto:.+\?subject=/);
+    if (landing.gate) await expect(page.getByText(landing.gate, { exact: true })).toBeHidden();
+  });
+}
+
+test('/modelle shows the five models with their prices and limits', async ({ page }) => {
+  await page.goto('/modelle');
+  const models = page.locator('.models > li');
+  await expect(models).toHaveCount(5);
+  const prices = ['1.200,00 €', '2.500,00 €', '3.500,00 €', '5.000,00 €', 'bis zu 10.000,00 €'];
+  for (const [index, price] of prices.entries()) {
+    await expect(models.nth(index).locator('.price')).toHaveText(price);
+  }
+  await expect(models.nth(0)).toContainText('bis zu 20 Fotos, 10 Leistungen und 5 Seiten');
+  await expect(models.nth(2)).toContainText('bis zu 50 Produkt- oder Leistungskarten');
+  await expect(page.getByText('Alle Preise in Euro inklusive 19 % Umsatzsteuer.')).toBeVisible();
+  const offers = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as {
+    itemListElement: { '@type': string; price?: string }[];
+  };
+  expect(offers.itemListElement.map((offer) => offer['@type'])).toEqual(['Offer', 'Offer', 'Offer', 'Offer', 'Offer']);
+  expect(offers.itemListElement[0]?.price).toBe('1200.00');
+});
+
+test('/aboutus/modelle repeats the models and names /modelle as the canonical page', async ({ page }) => {
+  await page.goto('/aboutus/modelle');
+  await expect(page.locator('.models > li')).toHaveCount(5);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/modelle$/);
+});
+
+test('/preise shows the maintenance tiers and the print and design prices', async ({ page }) => {
+  await page.goto('/preise');
+  const maintenance = page.getByRole('table', { name: 'Wartungspakete mit Preis pro Monat' });
+  for (const [tier, price] of [
+    ['Minimal', '30–60 €'],
+    ['Basis', '60–120 €'],
+    ['Technik und Inhalte', '100–200 €'],
+    ['Komplett', 'ab 200 €'],
+    ['Einfache CMS-Seiten', 'ab 10 €'],
+  ] as const) {
+    await expect(maintenance.getByRole('row', { name: new RegExp(`^${tier}`) })).toContainText(price);
+  }
+  await expect(page.getByText('Bei jährlicher Zahlung sparen Sie 15 %.')).toBeVisible();
+  await expect(page.getByText('Hosting und Domain sind in den Wartungspreisen nicht enthalten.').first()).toBeVisible();
+  const print = page.getByRole('table', { name: 'Druck- und Designleistungen mit Preis ab' });
+  for (const [item, price, notes] of [
+    ['Leinwanddruck', 'ab 30,00 €', ''],
+    ['Großformatdruck auf Papier', 'ab 30,00 €', 'max. 50 cm Breite · Mindestbestellwert 50,00 €'],
+    ['Visitenkarten', 'ab 50,00 €', 'ab 100 Stück'],
+    ['Fotodruck', 'ab 50,00 €', 'Mindestbestellwert 50,00 €'],
+    ['Plan- und technischer Zeichnungsdruck', 'ab 30,00 €', 'Länge bis 1,5 m · Mindestbestellwert 30,00 €'],
+    ['Logodesign', 'ab 50,00 €', ''],
+    ['Banner', 'ab 70,00 €', 'Mindestbestellwert 50,00 €'],
+    ['Unternehmer-Set', 'ab 100,00 €', ''],
+  ] as const) {
+    const row = print.getByRole('row', { name: new RegExp(`^${item}`) });
+    await expect(row).toContainText(price);
+    await expect(row).toContainText(notes);
+  }
+  await expect(page.getByText(/mindestens 300 dpi als JPG, TIFF, PNG, PDF/)).toBeVisible();
+  await expect(page.getByText(/Versandkosten tragen Sie/)).toBeVisible();
+});
+
+test('/contacts and the Impressum show the company data from content/site.yaml', async ({ page }) => {
+  await page.goto('/contacts');
+  const main = page.locator('main');
+  await expect(main).toContainText('Rheinstraße 48');
+  await expect(main).toContainText('65185 Wiesbaden');
+  await expect(main).toContainText('Die Beratung ist kostenlos und erfolgt ausschließlich per E-Mail.');
+  await expect(main).toContainText('Täglich von 08:00 bis 18:00 Uhr');
+  await expect(page.getByRole('link', { name: 'kontakt@hwds-agentur.de' }).first()).toHaveAttribute(
+    'href',
+    'mailto:kontakt@hwds-agentur.de',
+  );
+
+  await page.goto('/aboutus#impressum');
+  const impressum = page.getByRole('region', { name: 'Impressum' });
+  await expect(impressum).toContainText('Angaben gemäß § 5 Digitale-Dienste-Gesetz (DDG)');
+  await expect(impressum).toContainText('HWDS Web- und Design-Service Daniel Hoffmann');
+  await expect(impressum).toContainText('DE318476250');
+  await expect(impressum).toContainText('§ 18 Abs. 2 Medienstaatsvertrag');
+});
+
+test('/privacypolicy covers cookies, DSA, dispute resolution, returns and refunds', async ({ page }) => {
+  await page.goto('/privacypolicy');
+  const main = page.locator('main');
+  for (const text of [
+    '1 Jahr',
+    '2 Tage',
+    '2 Wochen',
+    '1 Tag',
+    'Digital Services Act',
+    '§ 36 Verbraucherstreitbeilegungsgesetz',
+    '7 Tagen',
+    '14 Werktagen',
+  ]) {
+    await expect(main).toContainText(text);
+  }
+});
+
+test.describe('home page categories', () => {
+  test('shows one card per departament from the API, linking to its page', async ({ page }) => {
+    await page.goto('/');
+    const cards = page.getByRole('region', { name: 'Kategorien' }).getByRole('listitem');
+    await expect(cards).toHaveCount(3);
+    await expect(cards.nth(0).getByRole('heading')).toHaveText('Websites für kleine Unternehmen');
+    await expect(cards.nth(0).getByRole('link')).toHaveAttribute('href', '/departaments/12');
+    await expect(cards.nth(0).locator('img')).toHaveAttribute('src', '/images/kategorie-standard.svg');
+    await expect(cards.nth(1).getByRole('heading')).toHaveText('Website-Wartung');
+    await expect(cards.nth(2).getByRole('heading')).toHaveText('Großformatdruck und Design');
+    await expectNoAccessibilityViolations(page);
+  });
+
+  test('falls back to the default image and "No description available"', async ({ page }) => {
+    await page.route('**/api/departaments', (route) =>
+      route.fulfill({ json: [{ id: 7, type: 'Fotografie', description: ' ', imageUrls: [], articles: [] }] }),
+    );
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Kategorien' }).getByRole('listitem');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('No description available');
+    await expect(card.locator('img')).toHaveAttribute('src', '/images/kategorie-standard.svg');
+    await expect(card.getByRole('link')).toHaveAttribute('href', '/departaments/7');
+  });
+
+  test('says so when there are none', async ({ page }) => {
+    await page.route('**/api/departaments', (route) => route.fulfill({ json: [] }));
+    await page.goto('/');
+    await expect(page.getByText('Zurzeit sind keine Kategorien verfügbar.')).toBeVisible();
+  });
+
+  test.describe('when the API fails', () => {
+    test.use({ allowedConsoleErrors: /status of 503/ });
+
+    test('says so, and the page stays usable', async ({ page }) => {
+      await page.route('**/api/departaments', (route) =>
+        route.fulfill({ status: 503, json: { message: 'down', statusCode: 503 } }),
+      );
+      await page.goto('/');
+      await expect(
+        page.getByText('Die Kategorien konnten gerade nicht geladen werden. Bitte versuchen Sie es später erneut.'),
+      ).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Bäckerei' })).toBeVisible();
+      await expectNoAccessibilityViolations(page);
+    });
+  });
+
+  test('loading them moves nothing on the page', async ({ page }) => {
+    await page.route('**/api/departaments', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800)); // arrive well after the first paint
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      (window as unknown as { shifts: number }).shifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
+          (window as unknown as { shifts: number }).shifts += entry.value;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/');
+    await expect(page.getByRole('region', { name: 'Kategorien' }).getByRole('heading', { level: 3 })).toHaveCount(3);
+    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+  });
+});
+
+test('home links to every landing page and to /preise', async ({ page }) => {
+  await page.goto('/');
+  const grid = page.getByRole('region', { name: 'Websites für Ihre Branche' });
+  await expect(grid.locator('.landing-links a')).toHaveCount(27);
+  await expect(grid.getByRole('link', { name: 'Bäckerei' })).toHaveAttribute('href', '/backerei');
+  await expect(page.getByRole('link', { name: /Preise/ }).first()).toHaveAttribute('href', '/preise');
+  const agency = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<
+    string,
+    unknown
+  >;
+  expect(agency['@type']).toEqual(['ProfessionalService', 'LocalBusiness']);
+  expect(agency.openingHoursSpecification).toEqual([expect.objectContaining({ opens: '08:00', closes: '18:00' })]);
+});
+
+test('no internal link of any page is broken (crawl from /)', async ({ request }) => {
+  const seen = new Map<string, number>();
+  const queue = ['/'];
+  while (queue.length > 0) {
+    const path = queue.shift() as string;
+    if (seen.has(path)) continue;
+    const response = await request.get(path);
+    seen.set(path, response.status());
+    if (!response.headers()['content-type']?.includes('text/html')) continue;
+    for (const [, href = ''] of (await response.text()).matchAll(/href="([^"]+)"/g)) {
+      if (!href.startsWith('/') || href.startsWith('//')) continue;
+      const target = new URL(href, 'http://x').pathname;
+      if (!seen.has(target) && !ROUTES_OF_LATER_ISSUES.includes(target)) queue.push(target);
+    }
+  }
+  const broken = [...seen].filter(([, status]) => status !== 200);
+  expect(broken).toEqual([]);
+  for (const path of [
+    ...staticPages.map((p) => p.path).filter((p) => p !== '/aboutus/modelle'),
+    ...landingPages.map((p) => p.path),
+  ]) {
+    expect(seen.has(path), `${path} is reachable by links from /`).toBe(true);
+  }
+});
+
+test('sitemap.xml lists the public pages and robots.txt points to it', async ({ request, baseURL }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  for (const path of [
+    '/',
+    '/modelle',
+    '/preise',
+    '/contacts',
+    '/aboutus',
+    '/privacypolicy',
+    ...landingPages.map((p) => p.path),
+  ]) {
+    expect(sitemap).toContain(`<loc>${new URL(path, baseURL).href}</loc>`);
+  }
+  expect(sitemap).not.toContain('/aboutus/modelle');
+  const robots = await (await request.get('/robots.txt')).text();
+  expect(robots).toContain(`Sitemap: ${new URL('/sitemap.xml', baseURL).href}`);
+  expect(robots).toContain('Disallow: /api/');
+});
+
+test('every page has its own title and description', async ({ request }) => {
+  const titles = new Map<string, string>();
+  const descriptions = new Map<string, string>();
+  for (const path of [
+    ...staticPages.map((p) => p.path).filter((p) => p !== '/aboutus/modelle'),
+    ...landingPages.map((p) => p.path),
+  ]) {
+    const html = await (await request.get(path)).text();
+    const title = /<title>([^<]+)<\/title>/.exec(html)?.[1] ?? '';
+    const description = /<meta name="description" content="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(titles.get(title), `title of ${path}`).toBeUndefined();
+    expect(descriptions.get(description), `description of ${path}`).toBeUndefined();
+    titles.set(title, path);
+    descriptions.set(description, path);
+  }
+});
