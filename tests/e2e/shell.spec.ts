@@ -1,6 +1,6 @@
+import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, shellReady, test } from './support/fixtures.ts';
-import { storeSession } from './support/session.ts';
 
 const header = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
 
@@ -132,8 +132,9 @@ test.describe('burger menu', () => {
     await expect(header(page).getByRole('link', { name: 'Startseite' })).toBeHidden();
   });
 
-  test('choosing an item that stays on the page (Log out) also closes the menu', async ({ page }) => {
-    await storeSession(page, ['ROLE_USER']);
+  test('choosing an item that stays on the page (Log out) also closes the menu', async ({ page, request }) => {
+    const account = await confirmedCustomer(request); // its own session: this test ends it
+    await signIn(page, await accessTokenFor(request, account.userEmail, account.password));
     await page.setViewportSize({ width: 600, height: 800 });
     await page.goto('/');
     await shellReady(page);
@@ -169,8 +170,13 @@ test.describe('header links', () => {
     await expectNoAccessibilityViolations(page);
   });
 
-  test('a logged-in visitor sees Log out and no Management; logging out shows Login again', async ({ page }) => {
-    await storeSession(page, ['ROLE_USER']);
+  test('a logged-in visitor sees Log out and no Management; logging out shows Login again', async ({
+    page,
+    request,
+  }) => {
+    const account = await confirmedCustomer(request); // its own session: this test ends it
+    const token = await accessTokenFor(request, account.userEmail, account.password);
+    await signIn(page, token);
     await page.goto('/');
     await shellReady(page);
     const nav = header(page);
@@ -183,10 +189,16 @@ test.describe('header links', () => {
     ).toEqual([null, null]);
     await page.reload();
     await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+    // The session ended on the server too: the old token no longer works.
+    await expect
+      .poll(async () =>
+        (await request.get('/api/users/me', { headers: { Authorization: `Bearer ${token}` } })).status(),
+      )
+      .toBe(401);
   });
 
-  test('an administrator also sees Management', async ({ page }) => {
-    await storeSession(page, ['ROLE_USER', 'ROLE_ADMIN']);
+  test('an administrator also sees Management', async ({ page, adminToken }) => {
+    await signIn(page, adminToken);
     await page.goto('/');
     const nav = header(page);
     await expect(nav.getByRole('link', { name: 'Management' })).toHaveAttribute('href', '/admin/departaments');
@@ -194,13 +206,23 @@ test.describe('header links', () => {
     await expect(nav.getByRole('link', { name: 'Login' })).toBeHidden();
   });
 
-  test('the header is right before any module script runs (no flash of wrong links)', async ({ page }) => {
-    await storeSession(page, ['ROLE_ADMIN']);
+  test('the header is right before any module script runs (no flash of wrong links)', async ({ page, adminToken }) => {
+    await signIn(page, adminToken);
     await page.route('**/_astro/*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const nav = header(page);
     await expect(nav.getByRole('link', { name: 'Management' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Login' })).toBeHidden();
+  });
+
+  test('a session the server no longer accepts becomes logged out', async ({ page }) => {
+    const base64url = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const forged = `${base64url({ alg: 'HS256' })}.${base64url({ sub: '1', roles: ['ROLE_ADMIN'], exp: Date.now() / 1000 + 3600 })}.x`;
+    await signIn(page, forged);
+    await page.goto('/');
+    await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Management' })).toBeHidden();
+    expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   });
 
   test('an expired session shows Login', async ({ page }) => {

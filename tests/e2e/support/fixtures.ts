@@ -4,7 +4,7 @@
  * `test.use({ freshVisitor: true })`. Every test fails on uncaught page errors and console errors.
  */
 import { test as base, expect } from '@playwright/test';
-import { type Account, accessTokenFor, confirmedCustomer } from './accounts.ts';
+import { type Account, accessTokenFor, confirmedCustomer, E2E_ADMIN } from './accounts.ts';
 
 export interface ShellOptions {
   /** A first-time visitor: splash and cookie banner appear. */
@@ -19,6 +19,8 @@ const EXPECTED_HTTP_ERRORS = /^Failed to load resource: the server responded wit
 export interface WorkerAccounts {
   /** A confirmed customer account, one per worker, logged in once (login is rate-limited per account). */
   customer: Account & { accessToken: string };
+  /** An access token of the administrator the e2e server was started with, one per worker. */
+  adminToken: string;
 }
 
 export const test = base.extend<ShellOptions, WorkerAccounts>({
@@ -29,6 +31,14 @@ export const test = base.extend<ShellOptions, WorkerAccounts>({
       const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
       const account = await confirmedCustomer(request);
       await use({ ...account, accessToken: await accessTokenFor(request, account.userEmail, account.password) });
+      await request.dispose();
+    },
+    { scope: 'worker' },
+  ],
+  adminToken: [
+    async ({ playwright }, use, workerInfo) => {
+      const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+      await use(await accessTokenFor(request, E2E_ADMIN.email, E2E_ADMIN.password));
       await request.dispose();
     },
     { scope: 'worker' },

@@ -1,0 +1,68 @@
+/** /reset-password?token=… and /reset-password/{token}: sets a new password (SPEC §2, §4, §8). */
+import { useEffect, useState } from 'react';
+import { resetPassword } from '../../lib/api/accounts.ts';
+import { describeFailure } from '../../lib/api/failures.ts';
+import { ACCOUNT_MESSAGES, ResetPasswordFormSchema } from '../../lib/validation/account.ts';
+import { FormMessages, PasswordField, SubmitButton } from '../forms/fields.tsx';
+import { useForm } from '../forms/use-form.ts';
+import { MESSAGE_DURATION_MS, RESET_TEXTS as t } from './texts.ts';
+
+const FIELDS = ['newPassword', 'confirmPassword'] as const;
+
+/** The token from `?token=` or from the path `/reset-password/{token}`. */
+export function tokenFromLocation(location: Pick<Location, 'search' | 'pathname'>): string | undefined {
+  const fromQuery = new URLSearchParams(location.search).get('token');
+  const fromPath = /^\/reset-password\/([^/]+)\/?$/.exec(location.pathname)?.[1];
+  const token = fromQuery ?? (fromPath ? decodeURIComponent(fromPath) : undefined);
+  return token?.trim() || undefined;
+}
+
+export default function ResetPasswordForm() {
+  const form = useForm(ResetPasswordFormSchema, FIELDS);
+  const [token, setToken] = useState<string | null>(null); // null: not read yet (server render)
+  const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+
+  useEffect(() => setToken(tokenFromLocation(window.location) ?? ''), []);
+
+  // The spec's reset error clears after 2 seconds.
+  useEffect(() => {
+    if (!error) return;
+    const timer = setTimeout(() => setError(undefined), MESSAGE_DURATION_MS);
+    return () => clearTimeout(timer);
+  }, [error]);
+
+  const onSubmit = form.submit(async ({ newPassword }) => {
+    setError(undefined);
+    if (!token) {
+      setError(ACCOUNT_MESSAGES.resetTokenMissing);
+      return;
+    }
+    try {
+      await resetPassword(token, newPassword);
+      setDone(true);
+      setTimeout(() => window.location.assign('/'), MESSAGE_DURATION_MS);
+    } catch (failure) {
+      setError(describeFailure(failure, { http: t.failure, other: t.failure }).message);
+    }
+  });
+
+  const shownError = error ?? (token === '' ? ACCOUNT_MESSAGES.resetTokenMissing : undefined);
+  return (
+    <form className="form" noValidate onSubmit={onSubmit}>
+      <PasswordField {...form.field('newPassword')} label={t.newPassword} autoComplete="new-password" />
+      <PasswordField {...form.field('confirmPassword')} label={t.confirmPassword} autoComplete="new-password" />
+      <FormMessages
+        error={shownError && <p>{shownError}</p>}
+        success={
+          done && (
+            <p>
+              {t.success} {t.redirectingHome}
+            </p>
+          )
+        }
+      />
+      <SubmitButton submitting={form.submitting || done} label={t.submit} busyLabel={done ? t.success : t.submitting} />
+    </form>
+  );
+}

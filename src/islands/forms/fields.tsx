@@ -1,0 +1,149 @@
+/** Labelled inputs whose error text is linked to the input and read out with it. */
+import { type ReactNode, useId, useState } from 'react';
+
+interface FieldProps {
+  label: string;
+  name: string;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+  inputRef: (element: HTMLInputElement | null) => void;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+}
+
+function FieldShell({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      <p className="field__error" id={`${id}-error`}>
+        {error}
+      </p>
+    </div>
+  );
+}
+
+export function TextField({
+  label,
+  name,
+  value,
+  error,
+  onChange,
+  inputRef,
+  type = 'text',
+  autoComplete,
+  inputMode,
+}: FieldProps) {
+  const id = useId();
+  return (
+    <FieldShell id={id} label={label} error={error}>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </FieldShell>
+  );
+}
+
+/** A password input with a button that shows or hides what was typed. */
+export function PasswordField({
+  label,
+  name,
+  value,
+  error,
+  onChange,
+  inputRef,
+  autoComplete,
+}: Omit<FieldProps, 'type' | 'inputMode'>) {
+  const id = useId();
+  const [visible, setVisible] = useState(false);
+  return (
+    <FieldShell id={id} label={label} error={error}>
+      <div className="field__password">
+        <input
+          ref={inputRef}
+          id={id}
+          name={name}
+          type={visible ? 'text' : 'password'}
+          value={value}
+          autoComplete={autoComplete}
+          spellCheck={false}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => onChange(event.target.value)}
+        />
+        <button
+          type="button"
+          className="field__toggle"
+          aria-controls={id}
+          aria-pressed={visible}
+          aria-label={`${label} ${visible ? 'verbergen' : 'anzeigen'}`}
+          onClick={() => setVisible(!visible)}
+        >
+          {visible ? 'Verbergen' : 'Anzeigen'}
+        </button>
+      </div>
+    </FieldShell>
+  );
+}
+
+/** The submit button: shows progress and cannot be pressed twice. */
+export function SubmitButton({
+  submitting,
+  label,
+  busyLabel,
+}: {
+  submitting: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <button
+      type="submit"
+      className="button button--accent form__submit"
+      disabled={submitting}
+      aria-disabled={submitting}
+    >
+      {submitting ? busyLabel : label}
+    </button>
+  );
+}
+
+/**
+ * The form's messages. Both regions are always in the page, so screen readers announce a message
+ * when it appears: errors assertively, success politely.
+ */
+export function FormMessages({ error, success }: { error?: ReactNode; success?: ReactNode }) {
+  return (
+    <>
+      <div className="form-message form-message--error" role="alert">
+        {error}
+      </div>
+      <div className="form-message form-message--success" role="status">
+        {success}
+      </div>
+    </>
+  );
+}

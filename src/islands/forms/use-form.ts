@@ -1,0 +1,78 @@
+/**
+ * Form state for the islands: values, the first unmet rule per field (from the shared valibot
+ * schema), focus on the first invalid field, and one submission at a time.
+ */
+import { type SubmitEvent, useRef, useState } from 'react';
+import * as v from 'valibot';
+
+export type Values<TField extends string> = Record<TField, string>;
+export type Errors<TField extends string> = Partial<Record<TField, string>>;
+
+export function firstErrors<TField extends string>(issues: readonly v.BaseIssue<unknown>[]): Errors<TField> {
+  const errors: Errors<TField> = {};
+  for (const issue of issues) {
+    const field = v.getDotPath(issue) as TField | null;
+    if (field && errors[field] === undefined) errors[field] = issue.message;
+  }
+  return errors;
+}
+
+export function useForm<TField extends string, TSchema extends v.GenericSchema>(
+  schema: TSchema,
+  fields: readonly TField[],
+) {
+  const [values, setValues] = useState(() => Object.fromEntries(fields.map((field) => [field, ''])) as Values<TField>);
+  const [errors, setErrors] = useState<Errors<TField>>({});
+  const [submitting, setSubmitting] = useState(false);
+  const attempted = useRef(false);
+  const inputs = useRef<Partial<Record<TField, HTMLInputElement | null>>>({});
+  const busy = useRef(false);
+
+  const check = (next: Values<TField>): { output: v.InferOutput<TSchema> | undefined; errors: Errors<TField> } => {
+    // All rules run (so cross-field checks such as the confirmation report too); the first per field is shown.
+    const result = v.safeParse(schema, next);
+    return result.success
+      ? { output: result.output as v.InferOutput<TSchema>, errors: {} }
+      : { output: undefined, errors: firstErrors<TField>(result.issues) };
+  };
+
+  /** Props for one input: value, change handler (re-checks after a first submit), ref, error. */
+  const field = (name: TField) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    inputRef: (element: HTMLInputElement | null) => {
+      inputs.current[name] = element;
+    },
+    onChange: (value: string) => {
+      const next = { ...values, [name]: value };
+      setValues(next);
+      if (attempted.current) setErrors(check(next).errors);
+    },
+  });
+
+  /** Validates, focuses the first invalid field, or runs `action` once with the parsed values. */
+  const submit =
+    (action: (output: v.InferOutput<TSchema>) => Promise<void>) => async (event: SubmitEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      if (busy.current) return;
+      attempted.current = true;
+      const { output, errors: found } = check(values);
+      setErrors(found);
+      const firstInvalid = fields.find((name) => found[name]);
+      if (firstInvalid) {
+        inputs.current[firstInvalid]?.focus();
+        return;
+      }
+      busy.current = true;
+      setSubmitting(true);
+      try {
+        await action(output as v.InferOutput<TSchema>);
+      } finally {
+        busy.current = false;
+        setSubmitting(false);
+      }
+    };
+
+  return { values, errors, setErrors, field, submit, submitting };
+}

@@ -1,0 +1,141 @@
+/** The browser's API client and its one mapping of failures to German messages, against a real HTTP server. */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenFromLocation } from '../../src/islands/auth/ResetPasswordForm.tsx';
+import { api, CLIENT_HEADER } from '../../src/lib/api/client.ts';
+import { describeFailure, FAILURE_MESSAGES } from '../../src/lib/api/failures.ts';
+import { $accessToken } from '../../src/stores/auth.ts';
+
+let server: Server;
+let origin: string;
+let lastHeaders: IncomingHttpHeaders = {};
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    lastHeaders = request.headers;
+    const reply = (status: number, body: string, type = 'application/json') => {
+      response.writeHead(status, { 'Content-Type': type });
+      response.end(body);
+    };
+    switch (request.url) {
+      case '/api/ok':
+        return reply(200, '{"fine":true}');
+      case '/api/with-message':
+        return reply(
+          409,
+          JSON.stringify({ message: 'Ein Konto mit dieser E-Mail-Adresse existiert bereits.', statusCode: 409 }),
+        );
+      case '/api/validation':
+        return reply(
+          400,
+          JSON.stringify({
+            message: 'Bitte überprüfen Sie Ihre Eingaben.',
+            statusCode: 400,
+            errors: [{ fieldName: 'userEmail', message: 'Ungültige E-Mail-Adresse' }],
+          }),
+        );
+      case '/api/no-message':
+        return reply(500, '');
+      case '/api/html':
+        return reply(502, '<h1>Bad Gateway</h1>', 'text/html');
+      case '/api/slow':
+        return; // never answers
+      default:
+        return reply(404, '{}');
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => {
+  server.closeAllConnections();
+  server.close();
+});
+
+/** The app's client, pointed at the test server (in the browser its prefix is PUBLIC_API_BASE). */
+const client = () => api.extend({ prefix: `${origin}/api` });
+
+async function failureOf(request: Promise<unknown>) {
+  try {
+    await request;
+  } catch (error) {
+    return error;
+  }
+  throw new Error('the request did not fail');
+}
+
+describe('API client', () => {
+  it('names the web client in a header and sends the stored token as bearer', async () => {
+    $accessToken.set('token-123');
+    await client().get('ok').json();
+    expect(lastHeaders[CLIENT_HEADER.toLowerCase()]).toBe('web');
+    expect(lastHeaders.authorization).toBe('Bearer token-123');
+    $accessToken.set(undefined);
+    await client().get('ok').json();
+    expect(lastHeaders.authorization).toBeUndefined();
+  });
+
+  it('uses /api by default with a 10 s timeout', () => {
+    expect(import.meta.env.PUBLIC_API_BASE).toBe('/api');
+    expect(FAILURE_MESSAGES.timeout).toContain('10 Sekunden');
+  });
+});
+
+describe('describeFailure', () => {
+  it('uses the server’s message and field errors', async () => {
+    expect(describeFailure(await failureOf(client().get('with-message').json()))).toEqual({
+      status: 409,
+      message: 'Ein Konto mit dieser E-Mail-Adresse existiert bereits.',
+      fieldErrors: [],
+    });
+    expect(describeFailure(await failureOf(client().get('validation').json()))).toEqual({
+      status: 400,
+      message: 'Bitte überprüfen Sie Ihre Eingaben.',
+      fieldErrors: [{ fieldName: 'userEmail', message: 'Ungültige E-Mail-Adresse' }],
+    });
+  });
+
+  it('falls back to the caller’s text, else "Ein Fehler ist aufgetreten", when the server sent no message', async () => {
+    const empty = await failureOf(client().get('no-message').json());
+    expect(describeFailure(empty).message).toBe('Ein Fehler ist aufgetreten');
+    expect(describeFailure(empty, { http: 'Fehler beim Senden der E-Mail.' }).message).toBe(
+      'Fehler beim Senden der E-Mail.',
+    );
+    expect(
+      describeFailure(await failureOf(client().get('html').json()), {
+        http: 'Fehler beim Zurücksetzen des Passworts.',
+      }),
+    ).toEqual({
+      status: 502,
+      message: 'Fehler beim Zurücksetzen des Passworts.',
+      fieldErrors: [],
+    });
+  });
+
+  it('says in German that the server took too long', async () => {
+    const timeout = await failureOf(client().extend({ timeout: 50 }).get('slow').json());
+    expect(describeFailure(timeout, { other: 'Unbekannter Fehler.' }).message).toBe(FAILURE_MESSAGES.timeout);
+    expect(FAILURE_MESSAGES.timeout).toMatch(/^Zeitüberschreitung/);
+  });
+
+  it('reports a missing connection, or the caller’s text for anything else', async () => {
+    const unreachable = await failureOf(api.extend({ prefix: 'http://127.0.0.1:9/api' }).get('ok').json());
+    expect(describeFailure(unreachable).message).toBe(FAILURE_MESSAGES.network);
+    expect(describeFailure(unreachable, { other: 'Unbekannter Fehler.' }).message).toBe('Unbekannter Fehler.');
+    expect(describeFailure(new Error('boom')).message).toBe('Ein Fehler ist aufgetreten');
+  });
+});
+
+describe('reset token in the address', () => {
+  it.each([
+    [{ pathname: '/reset-password', search: '?token=abc-123' }, 'abc-123'],
+    [{ pathname: '/reset-password/abc-123', search: '' }, 'abc-123'],
+    [{ pathname: '/reset-password/abc-123/', search: '' }, 'abc-123'],
+    [{ pathname: '/reset-password', search: '' }, undefined],
+    [{ pathname: '/reset-password', search: '?token=%20' }, undefined],
+  ])('%j → %s', (location, token) => {
+    expect(tokenFromLocation(location)).toBe(token);
+  });
+});
