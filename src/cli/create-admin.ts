@@ -8,11 +8,11 @@ import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { RegistrationSchema } from '../lib/validation/account.ts';
-import { hashPassword } from '../server/auth/passwords.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { DatabaseInUseError } from '../server/db/lock.ts';
 import { userRoles, users } from '../server/db/schema.ts';
 import { databaseLocation } from '../server/runtime.ts';
+import { createAccount } from '../server/services/accounts.ts';
 import { loadDotEnv, loadSettingsOrExit } from '../server/settings.ts';
 
 const USAGE = 'Usage: npm run create-admin -- --email E --password P [--first-name F] [--last-name L] [--phone N]';
@@ -71,24 +71,7 @@ try {
       fail(parsed.issues.map((issue) => `${v.getDotPath(issue)}: ${issue.message}`).join('\n'));
     }
     const input = parsed.output;
-    await db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.userEmail,
-          phone: input.phoneNumber,
-          passwordHash: await hashPassword(input.password),
-          emailConfirmedAt: new Date(),
-        })
-        .returning({ id: users.id });
-      if (!created) throw new Error('insert returned no user');
-      await tx.insert(userRoles).values([
-        { userId: created.id, name: 'ROLE_USER' },
-        { userId: created.id, name: 'ROLE_ADMIN' },
-      ]);
-    });
+    await createAccount(db, input, { roles: ['ROLE_USER', 'ROLE_ADMIN'], confirmed: true });
     console.log(`Administrator ${input.userEmail} created.`);
   }
 } finally {

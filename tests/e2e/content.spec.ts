@@ -3,6 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import { signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, shellReady, test } from './support/fixtures.ts';
+import { recordLayoutShifts } from './support/layout-shift.ts';
 
 interface LandingPage {
   path: string;
@@ -273,17 +274,10 @@ test.describe('home page categories', () => {
       await new Promise((resolve) => setTimeout(resolve, 800)); // arrive well after the first paint
       await route.continue();
     });
-    await page.addInitScript(() => {
-      (window as unknown as { shifts: number }).shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
-          (window as unknown as { shifts: number }).shifts += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const layoutShifts = await recordLayoutShifts(page);
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Kategorien' }).getByRole('heading', { level: 3 })).toHaveCount(3);
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    expect(await layoutShifts()).toBe(0);
   });
 });
 

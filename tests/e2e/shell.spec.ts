@@ -1,6 +1,7 @@
 import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, shellReady, test } from './support/fixtures.ts';
+import { recordLayoutShifts } from './support/layout-shift.ts';
 
 const header = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
 
@@ -85,17 +86,10 @@ test.describe('cookie banner', () => {
   });
 
   test('neither splash nor banner shifts the layout', async ({ page }) => {
-    await page.addInitScript(() => {
-      (window as unknown as { shifts: number }).shifts = 0;
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) {
-          (window as unknown as { shifts: number }).shifts += entry.value;
-        }
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    const layoutShifts = await recordLayoutShifts(page);
     await page.goto('/');
     await expect(page.getByRole('region', { name: 'Cookies und Datenschutz' })).toBeVisible({ timeout: 3000 });
-    expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+    expect(await layoutShifts()).toBe(0);
   });
 });
 

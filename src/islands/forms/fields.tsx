@@ -1,5 +1,5 @@
 /** Labelled inputs whose error text is linked to the input and read out with it. */
-import { type ReactNode, useId, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
 
 interface FieldProps {
   label: string;
@@ -37,69 +37,43 @@ function FieldShell({
   );
 }
 
-export function TextField({
-  label,
-  name,
-  value,
-  error,
-  onChange,
-  inputRef,
-  type = 'text',
-  autoComplete,
-  inputMode,
-}: FieldProps) {
+/** What every input of a field carries: id, value, change handler, and its error linked for screen readers. */
+function inputProps(id: string, { name, value, error, onChange, inputRef, autoComplete }: FieldProps) {
+  return {
+    ref: inputRef,
+    id,
+    name,
+    value,
+    autoComplete,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value),
+  };
+}
+
+export function TextField(props: FieldProps) {
   const id = useId();
   return (
-    <FieldShell id={id} label={label} error={error}>
-      <input
-        ref={inputRef}
-        id={id}
-        name={name}
-        type={type}
-        value={value}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
+    <FieldShell id={id} label={props.label} error={props.error}>
+      <input {...inputProps(id, props)} type={props.type ?? 'text'} inputMode={props.inputMode} />
     </FieldShell>
   );
 }
 
 /** A password input with a button that shows or hides what was typed. */
-export function PasswordField({
-  label,
-  name,
-  value,
-  error,
-  onChange,
-  inputRef,
-  autoComplete,
-}: Omit<FieldProps, 'type' | 'inputMode'>) {
+export function PasswordField(props: Omit<FieldProps, 'type' | 'inputMode'>) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (
-    <FieldShell id={id} label={label} error={error}>
+    <FieldShell id={id} label={props.label} error={props.error}>
       <div className="field__password">
-        <input
-          ref={inputRef}
-          id={id}
-          name={name}
-          type={visible ? 'text' : 'password'}
-          value={value}
-          autoComplete={autoComplete}
-          spellCheck={false}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          onChange={(event) => onChange(event.target.value)}
-        />
+        <input {...inputProps(id, props)} type={visible ? 'text' : 'password'} spellCheck={false} />
         <button
           type="button"
           className="field__toggle"
           aria-controls={id}
           aria-pressed={visible}
-          aria-label={`${label} ${visible ? 'verbergen' : 'anzeigen'}`}
+          aria-label={`${props.label} ${visible ? 'verbergen' : 'anzeigen'}`}
           onClick={() => setVisible(!visible)}
         >
           {visible ? 'Verbergen' : 'Anzeigen'}

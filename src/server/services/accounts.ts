@@ -86,27 +86,37 @@ async function sendConfirmation(deps: ApiDependencies, user: { id: number; email
   sendInBackground(deps, confirmationMail(user.email, user.firstName, `${deps.siteUrl}/auth/confirm?code=${code}`));
 }
 
+/** Stores a new account with its roles; the e-mail is confirmed already for accounts an admin makes. */
+export async function createAccount(
+  db: Database,
+  input: Registration,
+  options: { roles: RoleName[]; confirmed: boolean },
+): Promise<{ id: number; email: string; firstName: string }> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.userEmail,
+        phone: input.phoneNumber,
+        passwordHash,
+        emailConfirmedAt: options.confirmed ? new Date() : null,
+      })
+      .returning({ id: users.id, email: users.email, firstName: users.firstName });
+    if (!created) throw new Error('insert returned no user');
+    await tx.insert(userRoles).values(options.roles.map((name) => ({ userId: created.id, name })));
+    return created;
+  });
+}
+
 export async function register(deps: ApiDependencies, input: Registration): Promise<{ id: number }> {
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(emailMatches(input.userEmail));
   if (existing) throw new ApiError(409, m.userExists);
-  const passwordHash = await hashPassword(input.password);
-  let user: { id: number; email: string; firstName: string };
+  let user: Awaited<ReturnType<typeof createAccount>>;
   try {
-    user = await deps.db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(users)
-        .values({
-          firstName: input.firstName,
-          lastName: input.lastName,
-          email: input.userEmail,
-          phone: input.phoneNumber,
-          passwordHash,
-        })
-        .returning({ id: users.id, email: users.email, firstName: users.firstName });
-      if (!created) throw new Error('insert returned no user');
-      await tx.insert(userRoles).values({ userId: created.id, name: 'ROLE_USER' });
-      return created;
-    });
+    user = await createAccount(deps.db, input, { roles: ['ROLE_USER'], confirmed: false });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, m.userExists); // registered concurrently
     throw error;
