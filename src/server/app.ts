@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ApiDependencies, ApiEnv } from './context.ts';
 import { ApiError, errorBody, handleError, MESSAGES } from './errors.ts';
@@ -22,6 +23,16 @@ export function createApp(deps: ApiDependencies) {
   const app = new Hono<ApiEnv>().basePath(API_BASE_PATH);
 
   app.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
+  // When the site and the API live on different origins (PUBLIC_API_BASE an absolute URL), only
+  // the site's own origin may call the API from a browser.
+  app.use(
+    cors({
+      origin: deps.siteUrl,
+      allowMethods: ['GET', 'POST', 'DELETE'],
+      allowHeaders: ['Authorization', 'Content-Type', 'X-HWDS-Client'],
+      maxAge: 600,
+    }),
+  );
   app.use(async (c, next) => {
     await next();
     // Answers depend on the token: never cached by browsers or proxies, images excepted.

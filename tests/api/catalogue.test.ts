@@ -334,3 +334,26 @@ describe('bad input anywhere', () => {
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
+
+describe('browsers on another origin', () => {
+  const preflight = (origin: string) =>
+    api.request('OPTIONS', '/cart', {
+      headers: {
+        Origin: origin,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'authorization,content-type,x-hwds-client',
+      },
+    });
+
+  it('may call the API from the site’s own origin (SITE_URL)', async () => {
+    const response = await preflight('http://localhost:4321');
+    expect(response.status).toBe(204);
+    expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
+    expect(response.headers.get('access-control-allow-headers')).toContain('Authorization');
+  });
+
+  it('may not from any other origin', async () => {
+    const response = await preflight('https://evil.example');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
