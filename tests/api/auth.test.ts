@@ -5,7 +5,7 @@ import { ACCOUNT_MESSAGES } from '../../src/lib/validation/account.ts';
 import { accessTokenKeys } from '../../src/server/auth/access-tokens.ts';
 import { oneTimeTokens, sessions, users } from '../../src/server/db/schema.ts';
 import { ACCOUNT_API_MESSAGES } from '../../src/server/services/accounts.ts';
-import { answer, createTestApi, SITE_URL, STRONG_PASSWORD, type TestApi } from './support/test-api.ts';
+import { answer, createTestApi, type ErrorBody, SITE_URL, STRONG_PASSWORD, type TestApi } from './support/test-api.ts';
 
 let api: TestApi;
 const RESET_SUBJECT = 'Ihr Link zum Zurücksetzen des Passworts';
@@ -17,12 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await api.close();
 });
-
-interface ErrorBody {
-  message: string;
-  statusCode: number;
-  errors?: { fieldName: string; message: string }[];
-}
 
 const validRegistration = () => ({
   firstName: 'Jürgen',

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addYears, todayInGermany } from '../../src/lib/dates.ts';
 import { BOOKING_MESSAGES } from '../../src/lib/validation/booking.ts';
 import { articles } from '../../src/server/db/schema.ts';
-import { answer, createTestApi, type TestApi } from './support/test-api.ts';
+import type { BookingView } from '../../src/server/services/bookings.ts';
+import type { CartEntryView, CartView } from '../../src/server/services/cart.ts';
+import { answer, createTestApi, type ErrorBody, type TestApi } from './support/test-api.ts';
 
 let api: TestApi;
 let admin: Awaited<ReturnType<TestApi['admin']>>;
@@ -15,40 +17,9 @@ const inDays = (days: number) => {
 };
 const dates = (entry = 7, departure = 9) => ({ entryDate: inDays(entry), departureDate: inDays(departure) });
 
-interface CartEntry {
-  id: number;
-  entryDate: string;
-  departureDate: string;
-  article: { id: number; number: string; type: string; price: number; departamentId: number };
-}
-interface Cart {
-  id: number;
-  articles: CartEntry[];
-  countArticles: number;
-  totalPriceArticles: number;
-}
-interface Booking {
-  id: number;
-  bookingNumber: string;
-  status: string;
-  createdAt: string;
-  entryDate: string;
-  departureDate: string;
-  totalPrice: number;
-  items: {
-    articleId: number | null;
-    number: string;
-    type: string;
-    price: number;
-    entryDate: string;
-    departureDate: string;
-  }[];
-}
-interface ErrorBody {
-  message: string;
-  statusCode: number;
-  errors?: { fieldName: string; message: string }[];
-}
+type CartEntry = CartEntryView;
+type Cart = CartView;
+type Booking = BookingView;
 
 beforeAll(async () => {
   api = await createTestApi();

@@ -6,7 +6,8 @@ import { PAYMENT_DEPARTAMENT_ID } from '../../src/lib/catalogue.ts';
 import { CATALOGUE_MESSAGES } from '../../src/lib/validation/catalogue.ts';
 import { articles, departaments } from '../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../src/server/db/seed.ts';
-import { answer, createTestApi, type TestApi } from './support/test-api.ts';
+import type { ArticleView, DepartamentView } from '../../src/server/services/catalogue.ts';
+import { answer, createTestApi, type ErrorBody, type TestApi } from './support/test-api.ts';
 
 let api: TestApi;
 let admin: Awaited<ReturnType<TestApi['admin']>>;
@@ -22,27 +23,8 @@ afterAll(async () => {
   await api.close();
 });
 
-interface Article {
-  id: number;
-  number: string;
-  type: string;
-  price: number;
-  departamentId: number;
-  imageUrls: string[];
-}
-interface Departament {
-  id: number;
-  number: string;
-  type: string;
-  description: string;
-  imageUrls: string[];
-  articles: Article[];
-}
-interface ErrorBody {
-  message: string;
-  statusCode: number;
-  errors?: { fieldName: string; message: string }[];
-}
+type Article = ArticleView;
+type Departament = DepartamentView;
 
 describe('the seeded catalogue', () => {
   it('has the website models in departament 12 at the prices of content/models.yaml', async () => {

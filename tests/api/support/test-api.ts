@@ -13,6 +13,7 @@ import { createApp } from '../../../src/server/app.ts';
 import { accessTokenKeys } from '../../../src/server/auth/access-tokens.ts';
 import { type DatabaseHandle, openDatabase } from '../../../src/server/db/client.ts';
 import { userRoles, users } from '../../../src/server/db/schema.ts';
+import type { errorBody, FieldError } from '../../../src/server/errors.ts';
 import { createMailer } from '../../../src/server/mail/mailer.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/services/rate-limits.ts';
 import { imageStore } from '../../../src/server/storage/images.ts';
@@ -175,6 +176,9 @@ export async function createTestApi(options: { rateLimits?: Partial<RateLimits> 
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+/** The API's error answer (src/server/errors.ts). */
+export type ErrorBody = ReturnType<typeof errorBody> & { errors?: FieldError[] };
 
 /** Reads a JSON answer with its status, for compact assertions. */
 export async function answer<T = Record<string, unknown>>(
