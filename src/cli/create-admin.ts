@@ -1,18 +1,18 @@
 /**
  * `npm run create-admin -- --email E --password P [--first-name F] [--last-name L] [--phone N]`
- * Creates a confirmed administrator, or makes an existing user one (DESIGN D7). Works on a fresh
+ * Creates a confirmed administrator, or makes an existing user one (docs/product.md#d7-admin-guard). Works on a fresh
  * DATA_DIR (migrates first). The embedded database is locked while a server holds it: then the
  * command refuses instead of touching it.
  */
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { RegistrationSchema } from '../lib/validation/account.ts';
-import { openDatabase } from '../server/db/client.ts';
+import { RegistrationSchema } from '../lib/accounts.ts';
+import { openDatabase } from '../server/db/database.ts';
 import { DatabaseInUseError } from '../server/db/lock.ts';
 import { userRoles, users } from '../server/db/schema.ts';
+import { createAccount } from '../server/features/accounts/accounts.service.ts';
 import { databaseLocation } from '../server/runtime.ts';
-import { createAccount } from '../server/services/accounts.ts';
 import { loadDotEnv, loadSettingsOrExit } from '../server/settings.ts';
 
 const USAGE = 'Usage: npm run create-admin -- --email E --password P [--first-name F] [--last-name L] [--phone N]';

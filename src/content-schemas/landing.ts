@@ -1,7 +1,15 @@
 /** content/landing/*.md: one industry landing page per file; the file name is the URL path. */
 import { z } from 'astro/zod';
-import { GATE_MESSAGES } from '../lib/gate-messages.ts';
 import { webAddress } from './common.ts';
+
+/** The login prompts a landing page may show to anonymous visitors in place of its order section. */
+const GATE_MESSAGES = [
+  'Bitte registrieren Sie sich',
+  'Bitte registrieren Sie sich, um fortzufahren.',
+  'Bitte registrieren Sie sich, um diese Seite zu sehen.',
+  'Bitte melden Sie sich an, um fortzufahren.',
+  'Bitte melden Sie sich an, um diese Seite zu sehen.',
+] as const;
 
 export const landingSchema = z.object({
   /** Main heading (h1) and page title. */
@@ -38,5 +46,3 @@ export const landingSchema = z.object({
   /** What the customer sends with the order e-mail (photos, menus, product texts, ...). */
   orderMaterials: z.string().min(20).max(300),
 });
-
-export type LandingData = z.infer<typeof landingSchema>;

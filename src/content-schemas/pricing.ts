@@ -48,5 +48,3 @@ export const pricingSchema = z.object({
     shipping: z.string(),
   }),
 });
-
-export type Pricing = z.infer<typeof pricingSchema>;

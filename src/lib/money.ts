@@ -1,6 +1,6 @@
 /**
  * Money: integer cents in the database, euros as numbers in the API, German format on screen
- * (DESIGN D4). Shared by the server and the browser.
+ * (docs/product.md#d4-money). Shared by the server and the browser.
  */
 
 /** The largest amount anything in the shop may cost: 1 million euros. */

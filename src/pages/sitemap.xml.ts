@@ -1,6 +1,6 @@
 /** sitemap.xml: every public, indexable page (not /aboutus/modelle, which points to /modelle). */
 import type { APIRoute } from 'astro';
-import { getLandingPages } from '../components/site-data.ts';
+import { getLandingPages } from '../components/content/site-data.ts';
 
 export const PUBLIC_PATHS = ['/', '/modelle', '/preise', '/contacts', '/aboutus', '/privacypolicy'];
 

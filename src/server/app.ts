@@ -1,23 +1,21 @@
 /**
- * The REST API (SPEC §7, DESIGN §3) as a Hono app under /api. It is created from its
- * dependencies, so the server process and the tests build it the same way.
+ * The REST API (docs/product.md#rest-api) as a Hono app under /api, built from its dependencies
+ * so that the server process and the tests create it the same way. Each feature's router brings
+ * its own guards and body limits; this file only adds what every answer shares.
  */
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ApiDependencies, ApiEnv } from './context.ts';
-import { ApiError, errorBody, handleError, MESSAGES } from './errors.ts';
-import { authRoutes } from './routes/auth.ts';
-import { articleRoutes, departamentRoutes, imageRoutes } from './routes/catalogue.ts';
-import { bookingRoutes, cartRoutes } from './routes/shop.ts';
-import { userRoutes } from './routes/users.ts';
+import { authRoutes, userRoutes } from './features/accounts/accounts.routes.ts';
+import { bookingRoutes } from './features/bookings/bookings.routes.ts';
+import { cartRoutes } from './features/cart/cart.routes.ts';
+import { articleRoutes, departamentRoutes } from './features/catalogue/catalogue.routes.ts';
+import { imageRoutes } from './features/images/images.routes.ts';
+import { errorBody, handleError, MESSAGES } from './http/errors.ts';
 
 export const API_BASE_PATH = '/api';
-
-/** JSON bodies are small; only image uploads (which set their own limit) may be large. */
-const JSON_BODY_LIMIT = 64 * 1024;
 
 export function createApp(deps: ApiDependencies) {
   const app = new Hono<ApiEnv>().basePath(API_BASE_PATH);
@@ -37,15 +35,6 @@ export function createApp(deps: ApiDependencies) {
     await next();
     // Answers depend on the token: never cached by browsers or proxies, images excepted.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
-  });
-  app.use(async (c, next) => {
-    if (c.req.path.startsWith(`${API_BASE_PATH}/images/upload/`)) return next();
-    return bodyLimit({
-      maxSize: JSON_BODY_LIMIT,
-      onError: () => {
-        throw new ApiError(413, MESSAGES.tooLarge);
-      },
-    })(c, next);
   });
 
   app.get('/health', async (c) => {

@@ -1,10 +1,9 @@
 /** What the API is made of, passed in by whoever creates it (the server process or a test). */
-import type { AccessTokenKeys } from './auth/access-tokens.ts';
-import type { Database } from './db/client.ts';
-import type { RoleName } from './db/schema.ts';
+import type { Database, RoleName } from './db/schema.ts';
+import type { AccessTokenKeys } from './features/accounts/access-tokens.ts';
+import type { RateLimits } from './features/accounts/rate-limits.ts';
+import type { ImageStore } from './features/images/image-store.ts';
 import type { Mailer } from './mail/mailer.ts';
-import type { RateLimits } from './services/rate-limits.ts';
-import type { ImageStore } from './storage/images.ts';
 
 export interface ApiDependencies {
   db: Database;

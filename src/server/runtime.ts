@@ -5,13 +5,14 @@
  */
 import path from 'node:path';
 import { type ApiApp, createApp } from './app.ts';
-import { accessTokenKeys } from './auth/access-tokens.ts';
-import { jwtSecret } from './auth/secrets.ts';
-import { type DatabaseLocation, openDatabase } from './db/client.ts';
+import { type DatabaseLocation, openDatabase } from './db/database.ts';
+import { seedCatalogue } from './db/seed.ts';
+import { accessTokenKeys } from './features/accounts/access-tokens.ts';
+import { DEFAULT_RATE_LIMITS } from './features/accounts/rate-limits.ts';
+import { jwtSecret } from './features/accounts/secrets.ts';
+import { imageStore } from './features/images/image-store.ts';
 import { createMailer } from './mail/mailer.ts';
-import { DEFAULT_RATE_LIMITS } from './services/rate-limits.ts';
 import { loadSettings, type Settings } from './settings.ts';
-import { imageStore } from './storage/images.ts';
 
 export interface ApiRuntime {
   app: ApiApp;
@@ -26,6 +27,7 @@ export function databaseLocation(settings: Settings): DatabaseLocation {
 
 export async function startApi(settings: Settings): Promise<ApiRuntime> {
   const database = await openDatabase(databaseLocation(settings));
+  await seedCatalogue(database.db);
   const app = createApp({
     db: database.db,
     mailer: createMailer({ from: settings.mailFrom, smtpUrl: settings.smtpUrl, outboxDir: settings.mailOutboxDir }),

@@ -1,5 +1,5 @@
 /**
- * The visitor's answer to the cookie banner (DESIGN D3): 'true' accepted, 'false' declined,
+ * The visitor's answer to the cookie banner (docs/product.md#d3-cookie-consent, #h8-consent-lifetime): 'true' accepted, 'false' declined,
  * undefined not asked yet. Stored in `cookieConsentAccepted`; the answer is asked again after
  * one year, as the privacy policy says, so the date of the answer is kept beside it.
  */

@@ -1,10 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES } from '../../src/lib/validation/account.ts';
-import { accessTokenKeys } from '../../src/server/auth/access-tokens.ts';
+import { ACCOUNT_MESSAGES } from '../../src/lib/accounts.ts';
 import { oneTimeTokens, sessions, users } from '../../src/server/db/schema.ts';
-import { ACCOUNT_API_MESSAGES } from '../../src/server/services/accounts.ts';
+import { accessTokenKeys } from '../../src/server/features/accounts/access-tokens.ts';
+import {
+  ACCOUNT_API_MESSAGES,
+  type CurrentUserView,
+  type TokenPair,
+} from '../../src/server/features/accounts/accounts.service.ts';
 import { answer, createTestApi, type ErrorBody, SITE_URL, STRONG_PASSWORD, type TestApi } from './support/test-api.ts';
 
 let api: TestApi;
@@ -113,9 +117,7 @@ describe('POST /auth/register', () => {
     const code = api.linkParameter(await api.lastMailTo(payload.userEmail), 'code');
     await api.request('GET', `/auth/confirm?code=${code}`);
     const { accessToken } = await api.login(payload.userEmail, payload.password);
-    const { body } = await answer<{ roles: { name: string }[] }>(
-      api.request('GET', '/users/me', { token: accessToken }),
-    );
+    const { body } = await answer<CurrentUserView>(api.request('GET', '/users/me', { token: accessToken }));
     expect(body.roles).toEqual([{ name: 'ROLE_USER' }]);
   });
 });
@@ -223,7 +225,7 @@ describe('POST /auth/login', () => {
 describe('sessions: refresh and logout', () => {
   it('refresh rotates: the new pair works, the old refresh token does not', async () => {
     const user = await api.user();
-    const { status, body } = await answer<{ accessToken: string; refreshToken: string }>(
+    const { status, body } = await answer<TokenPair>(
       api.request('POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } }),
     );
     expect(status).toBe(200);
@@ -466,9 +468,7 @@ describe('GET /users/me', () => {
     const user = await api.user();
     const { userRoles } = await import('../../src/server/db/schema.ts');
     await api.db.insert(userRoles).values({ userId: user.id, name: 'ROLE_ADMIN' });
-    const { body } = await answer<{ roles: { name: string }[] }>(
-      api.request('GET', '/users/me', { token: user.token }),
-    );
+    const { body } = await answer<CurrentUserView>(api.request('GET', '/users/me', { token: user.token }));
     expect(body.roles.map((role) => role.name).sort()).toEqual(['ROLE_ADMIN', 'ROLE_USER']);
   });
 });

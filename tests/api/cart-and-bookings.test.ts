@@ -1,14 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CART_ENTRY_MESSAGES } from '../../src/lib/cart.ts';
 import { addYears, todayInGermany } from '../../src/lib/dates.ts';
-import { BOOKING_MESSAGES } from '../../src/lib/validation/booking.ts';
 import { articles } from '../../src/server/db/schema.ts';
-import type { BookingView } from '../../src/server/services/bookings.ts';
-import type { CartEntryView, CartView } from '../../src/server/services/cart.ts';
-import { answer, createTestApi, type ErrorBody, type TestApi } from './support/test-api.ts';
+import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
+import type { CartEntryView, CartView } from '../../src/server/features/cart/cart.service.ts';
+import { answer, createTestApi, type ErrorBody, type TestApi, type TestUser } from './support/test-api.ts';
 
 let api: TestApi;
-let admin: Awaited<ReturnType<TestApi['admin']>>;
+let admin: TestUser;
 
 const inDays = (days: number) => {
   const date = new Date(`${todayInGermany()}T12:00:00Z`);
@@ -16,10 +16,6 @@ const inDays = (days: number) => {
   return date.toISOString().slice(0, 10);
 };
 const dates = (entry = 7, departure = 9) => ({ entryDate: inDays(entry), departureDate: inDays(departure) });
-
-type CartEntry = CartEntryView;
-type Cart = CartView;
-type Booking = BookingView;
 
 beforeAll(async () => {
   api = await createTestApi();
@@ -31,8 +27,8 @@ afterAll(async () => {
 });
 
 const addToCart = (token: string, articleId: number, body: unknown = dates()) =>
-  answer<CartEntry & ErrorBody>(api.request('POST', `/cart/article/${articleId}`, { token, body }));
-const cartOf = (token: string) => answer<Cart>(api.request('GET', '/cart', { token }));
+  answer<CartEntryView & ErrorBody>(api.request('POST', `/cart/article/${articleId}`, { token, body }));
+const cartOf = (token: string) => answer<CartView>(api.request('GET', '/cart', { token }));
 
 describe('cart', () => {
   it('needs a logged-in user for every call', async () => {
@@ -85,14 +81,14 @@ describe('cart', () => {
 
   it('follows price changes of the article until the order is placed', async () => {
     const user = await api.user();
-    const article = await answer<{ id: number }>(
-      api.request('POST', '/articles', {
-        token: admin.token,
-        body: { number: 'P1', type: 'Preistest', price: 100, departamentId: 14 },
-      }),
-    );
-    await addToCart(user.token, article.body.id);
-    await api.db.update(articles).set({ priceCents: 12_345 }).where(eq(articles.id, article.body.id));
+    const article = await api.createArticle(admin.token, {
+      number: 'P1',
+      type: 'Preistest',
+      price: 100,
+      departamentId: 14,
+    });
+    await addToCart(user.token, article.id);
+    await api.db.update(articles).set({ priceCents: 12_345 }).where(eq(articles.id, article.id));
     expect((await cartOf(user.token)).body.totalPriceArticles).toBe(123.45);
   });
 
@@ -101,45 +97,45 @@ describe('cart', () => {
       'no dates',
       {},
       [
-        ['entryDate', BOOKING_MESSAGES.entryDateRequired],
-        ['departureDate', BOOKING_MESSAGES.departureDateRequired],
+        ['entryDate', CART_ENTRY_MESSAGES.entryDateRequired],
+        ['departureDate', CART_ENTRY_MESSAGES.departureDateRequired],
       ],
     ],
     [
       'empty dates',
       { entryDate: '', departureDate: '' },
       [
-        ['entryDate', BOOKING_MESSAGES.entryDateRequired],
-        ['departureDate', BOOKING_MESSAGES.departureDateRequired],
+        ['entryDate', CART_ENTRY_MESSAGES.entryDateRequired],
+        ['departureDate', CART_ENTRY_MESSAGES.departureDateRequired],
       ],
     ],
     [
       'no real date',
       { entryDate: '2027-02-30', departureDate: 'morgen' },
       [
-        ['entryDate', BOOKING_MESSAGES.entryDateRequired],
-        ['departureDate', BOOKING_MESSAGES.departureDateRequired],
+        ['entryDate', CART_ENTRY_MESSAGES.entryDateRequired],
+        ['departureDate', CART_ENTRY_MESSAGES.departureDateRequired],
       ],
     ],
     [
       'a start in the past',
       { entryDate: inDays(-1), departureDate: inDays(3) },
-      [['entryDate', BOOKING_MESSAGES.entryDateInPast]],
+      [['entryDate', CART_ENTRY_MESSAGES.entryDateInPast]],
     ],
     [
       'an end before the start',
       { entryDate: inDays(5), departureDate: inDays(4) },
-      [['departureDate', BOOKING_MESSAGES.departureBeforeEntry]],
+      [['departureDate', CART_ENTRY_MESSAGES.departureBeforeEntry]],
     ],
     [
       'a start more than two years ahead',
       { entryDate: addYears(inDays(1), 2), departureDate: addYears(inDays(2), 2) },
-      [['entryDate', BOOKING_MESSAGES.entryDateTooFar]],
+      [['entryDate', CART_ENTRY_MESSAGES.entryDateTooFar]],
     ],
     [
       'a stay longer than a year',
       { entryDate: inDays(1), departureDate: addYears(inDays(2), 1) },
-      [['departureDate', BOOKING_MESSAGES.departureTooFar]],
+      [['departureDate', CART_ENTRY_MESSAGES.departureTooFar]],
     ],
   ])('refuses %s with German messages and adds nothing', async (_label, body, expected) => {
     const user = await api.user();
@@ -239,7 +235,9 @@ describe('bookings', () => {
     const user = await api.user();
     await addToCart(user.token, 1, dates(3, 4));
     await addToCart(user.token, 5, dates(8, 30));
-    const { status, body } = await answer<Booking[]>(api.request('POST', '/booking/confirm', { token: user.token }));
+    const { status, body } = await answer<BookingView[]>(
+      api.request('POST', '/booking/confirm', { token: user.token }),
+    );
     expect(status).toBe(200);
     expect(body).toHaveLength(1);
     expect(body[0]).toEqual({
@@ -271,7 +269,7 @@ describe('bookings', () => {
 
     // Later price changes do not touch the order.
     await api.db.update(articles).set({ priceCents: 1 }).where(eq(articles.id, 1));
-    const later = await answer<Booking[]>(api.request('GET', '/booking/get', { token: user.token }));
+    const later = await answer<BookingView[]>(api.request('GET', '/booking/get', { token: user.token }));
     expect(later.body[0]?.totalPrice).toBe(11_200);
     await api.db.update(articles).set({ priceCents: 120_000 }).where(eq(articles.id, 1));
   });
@@ -280,7 +278,7 @@ describe('bookings', () => {
     const user = await api.user();
     await addToCart(user.token, 2);
     await api.request('POST', '/booking/confirm', { token: user.token });
-    const again = await answer<Booking[]>(api.request('POST', '/booking/confirm', { token: user.token }));
+    const again = await answer<BookingView[]>(api.request('POST', '/booking/confirm', { token: user.token }));
     expect(again.body).toHaveLength(1);
   });
 
@@ -291,15 +289,17 @@ describe('bookings', () => {
       api.request('POST', '/booking/confirm', { token: user.token }),
       api.request('POST', '/booking/confirm', { token: user.token }),
     ]);
-    expect((await answer<Booking[]>(api.request('GET', '/booking/get', { token: user.token }))).body).toHaveLength(1);
+    expect((await answer<BookingView[]>(api.request('GET', '/booking/get', { token: user.token }))).body).toHaveLength(
+      1,
+    );
   });
 
   it('lists the newest booking first, and only the caller’s', async () => {
     const [a, b] = [await api.user(), await api.user()];
     await addToCart(a.token, 1);
-    const [first] = (await answer<Booking[]>(api.request('POST', '/booking/confirm', { token: a.token }))).body;
+    const [first] = (await answer<BookingView[]>(api.request('POST', '/booking/confirm', { token: a.token }))).body;
     await addToCart(a.token, 2);
-    const list = (await answer<Booking[]>(api.request('POST', '/booking/confirm', { token: a.token }))).body;
+    const list = (await answer<BookingView[]>(api.request('POST', '/booking/confirm', { token: a.token }))).body;
     expect(list.map((booking) => booking.id)).toEqual([expect.any(Number), first?.id]);
     expect(list[0]?.id).not.toBe(first?.id);
     expect((await answer(api.request('GET', '/booking/get', { token: b.token }))).body).toEqual([]);
@@ -307,16 +307,16 @@ describe('bookings', () => {
 
   it('keeps an order when its article is deleted later', async () => {
     const user = await api.user();
-    const article = await answer<{ id: number }>(
-      api.request('POST', '/articles', {
-        token: admin.token,
-        body: { number: 'GONE', type: 'Wird gelöscht', price: 42, departamentId: 14 },
-      }),
-    );
-    await addToCart(user.token, article.body.id);
+    const article = await api.createArticle(admin.token, {
+      number: 'GONE',
+      type: 'Wird gelöscht',
+      price: 42,
+      departamentId: 14,
+    });
+    await addToCart(user.token, article.id);
     await api.request('POST', '/booking/confirm', { token: user.token });
-    await api.request('DELETE', `/articles/${article.body.id}`, { token: admin.token });
-    const [booking] = (await answer<Booking[]>(api.request('GET', '/booking/get', { token: user.token }))).body;
+    await api.request('DELETE', `/articles/${article.id}`, { token: admin.token });
+    const [booking] = (await answer<BookingView[]>(api.request('GET', '/booking/get', { token: user.token }))).body;
     expect(booking?.totalPrice).toBe(42);
     expect(booking?.items[0]).toMatchObject({ articleId: null, number: 'GONE', type: 'Wird gelöscht', price: 42 });
   });

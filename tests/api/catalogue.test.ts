@@ -1,30 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { PAYMENT_DEPARTAMENT_ID } from '../../src/lib/catalogue.ts';
-import { CATALOGUE_MESSAGES } from '../../src/lib/validation/catalogue.ts';
+import { CATALOGUE_MESSAGES, PAYMENT_DEPARTAMENT_ID } from '../../src/lib/catalogue.ts';
 import { articles, departaments } from '../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../src/server/db/seed.ts';
-import type { ArticleView, DepartamentView } from '../../src/server/services/catalogue.ts';
-import { answer, createTestApi, type ErrorBody, type TestApi } from './support/test-api.ts';
+import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
+import { answer, type ErrorBody, setUpApiWithStaff } from './support/test-api.ts';
 
-let api: TestApi;
-let admin: Awaited<ReturnType<TestApi['admin']>>;
-let customer: Awaited<ReturnType<TestApi['user']>>;
-
-beforeAll(async () => {
-  api = await createTestApi();
-  admin = await api.admin();
-  customer = await api.user();
-});
-
-afterAll(async () => {
-  await api.close();
-});
-
-type Article = ArticleView;
-type Departament = DepartamentView;
+const ctx = setUpApiWithStaff();
 
 describe('the seeded catalogue', () => {
   it('has the website models in departament 12 at the prices of content/models.yaml', async () => {
@@ -33,7 +17,9 @@ describe('the seeded catalogue', () => {
       name: string;
       price: number;
     }[];
-    const { status, body } = await answer<Departament>(api.request('GET', `/departaments/${PAYMENT_DEPARTAMENT_ID}`));
+    const { status, body } = await answer<DepartamentView>(
+      ctx.api.request('GET', `/departaments/${PAYMENT_DEPARTAMENT_ID}`),
+    );
     expect(status).toBe(200);
     expect(body).toMatchObject({ id: 12, number: '12', type: 'Websites für kleine Unternehmen', imageUrls: [] });
     expect(body.articles.map(({ number, type, price }) => ({ number, type, price }))).toEqual(
@@ -47,7 +33,7 @@ describe('the seeded catalogue', () => {
       maintenance: { tiers: { from: number }[] };
       print: { items: { name: string; from: number }[] };
     };
-    const { body } = await answer<Departament[]>(api.request('GET', '/departaments'));
+    const { body } = await answer<DepartamentView[]>(ctx.api.request('GET', '/departaments'));
     expect(body.map((d) => d.id)).toEqual([12, 13, 14]);
     const [, maintenance, print] = body;
     expect(maintenance?.type).toBe('Website-Wartung');
@@ -60,44 +46,46 @@ describe('the seeded catalogue', () => {
   });
 
   it('is created once: seeding again changes nothing', async () => {
-    const before = await api.db.select({ n: count() }).from(articles);
-    await seedCatalogue(api.db);
-    expect(await api.db.select({ n: count() }).from(articles)).toEqual(before);
+    const before = await ctx.api.db.select({ n: count() }).from(articles);
+    await seedCatalogue(ctx.api.db);
+    expect(await ctx.api.db.select({ n: count() }).from(articles)).toEqual(before);
   });
 
   it('is not seeded again after the admins deleted a seeded departament', async () => {
-    const created = await answer<Departament>(
-      api.request('POST', '/departaments', {
-        token: admin.token,
+    const created = await answer<DepartamentView>(
+      ctx.api.request('POST', '/departaments', {
+        token: ctx.admin.token,
         body: { number: 'TMP', type: 'Temporär', description: 'Nur für den Test' },
       }),
     );
-    expect((await api.request('DELETE', `/departaments/${created.body.id}`, { token: admin.token })).status).toBe(204);
-    const total = await api.db.select({ n: count() }).from(departaments);
-    await seedCatalogue(api.db);
-    expect(await api.db.select({ n: count() }).from(departaments)).toEqual(total);
+    expect(
+      (await ctx.api.request('DELETE', `/departaments/${created.body.id}`, { token: ctx.admin.token })).status,
+    ).toBe(204);
+    const total = await ctx.api.db.select({ n: count() }).from(departaments);
+    await seedCatalogue(ctx.api.db);
+    expect(await ctx.api.db.select({ n: count() }).from(departaments)).toEqual(total);
   });
 });
 
 describe('reading departaments and articles (public)', () => {
   it('answers the list and a detail without a token', async () => {
-    expect((await api.request('GET', '/departaments')).status).toBe(200);
-    expect((await api.request('GET', '/departaments/13')).status).toBe(200);
+    expect((await ctx.api.request('GET', '/departaments')).status).toBe(200);
+    expect((await ctx.api.request('GET', '/departaments/13')).status).toBe(200);
   });
 
   it('answers 404 for an unknown id and 400 for one that is not a number', async () => {
-    expect(await answer(api.request('GET', '/departaments/999999'))).toEqual({
+    expect(await answer(ctx.api.request('GET', '/departaments/999999'))).toEqual({
       status: 404,
       body: { message: 'Kategorie nicht gefunden.', statusCode: 404 },
     });
     for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
-      expect((await api.request('GET', `/departaments/${id}`)).status, id).toBe(400);
+      expect((await ctx.api.request('GET', `/departaments/${id}`)).status, id).toBe(400);
     }
   });
 
   it('lists articles, all or of one departament', async () => {
-    const all = await answer<Article[]>(api.request('GET', '/articles'));
-    const ofTwelve = await answer<Article[]>(api.request('GET', '/articles?departamentId=12'));
+    const all = await answer<ArticleView[]>(ctx.api.request('GET', '/articles'));
+    const ofTwelve = await answer<ArticleView[]>(ctx.api.request('GET', '/articles?departamentId=12'));
     expect(all.body.length).toBeGreaterThan(ofTwelve.body.length);
     expect(ofTwelve.body).toHaveLength(5);
     expect(ofTwelve.body.every((a) => a.departamentId === 12)).toBe(true);
@@ -110,8 +98,8 @@ describe('reading departaments and articles (public)', () => {
       imageUrls: [],
       images: [],
     });
-    expect((await answer<Article[]>(api.request('GET', '/articles?departamentId=999'))).body).toEqual([]);
-    expect((await api.request('GET', '/articles?departamentId=zwölf')).status).toBe(400);
+    expect((await answer<ArticleView[]>(ctx.api.request('GET', '/articles?departamentId=999'))).body).toEqual([]);
+    expect((await ctx.api.request('GET', '/articles?departamentId=zwölf')).status).toBe(400);
   });
 });
 
@@ -119,28 +107,34 @@ describe('managing departaments (ROLE_ADMIN)', () => {
   const departament = { number: 'K-100', type: 'Fotografie', description: 'Produktfotos für Ihren Shop.' };
 
   it('refuses anonymous callers (401) and customers (403), changing nothing', async () => {
-    expect((await api.request('POST', '/departaments', { body: departament })).status).toBe(401);
-    const forbidden = await answer(api.request('POST', '/departaments', { token: customer.token, body: departament }));
+    expect((await ctx.api.request('POST', '/departaments', { body: departament })).status).toBe(401);
+    const forbidden = await answer(
+      ctx.api.request('POST', '/departaments', { token: ctx.customer.token, body: departament }),
+    );
     expect(forbidden).toEqual({
       status: 403,
       body: { message: 'Dafür fehlt Ihnen die Berechtigung.', statusCode: 403 },
     });
-    expect((await api.request('DELETE', '/departaments/12', { token: customer.token })).status).toBe(403);
-    expect((await api.request('GET', '/departaments/12')).status).toBe(200);
+    expect((await ctx.api.request('DELETE', '/departaments/12', { token: ctx.customer.token })).status).toBe(403);
+    expect((await ctx.api.request('GET', '/departaments/12')).status).toBe(200);
   });
 
   it('creates one (201) that then appears in the list, and deletes it (204)', async () => {
-    const created = await answer<Departament>(
-      api.request('POST', '/departaments', { token: admin.token, body: departament }),
+    const created = await answer<DepartamentView>(
+      ctx.api.request('POST', '/departaments', { token: ctx.admin.token, body: departament }),
     );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ ...departament, id: expect.any(Number), imageUrls: [], articles: [] });
-    const list = await answer<Departament[]>(api.request('GET', '/departaments'));
+    const list = await answer<DepartamentView[]>(ctx.api.request('GET', '/departaments'));
     expect(list.body.map((d) => d.id)).toContain(created.body.id);
 
-    expect((await api.request('DELETE', `/departaments/${created.body.id}`, { token: admin.token })).status).toBe(204);
-    expect((await api.request('GET', `/departaments/${created.body.id}`)).status).toBe(404);
-    expect((await api.request('DELETE', `/departaments/${created.body.id}`, { token: admin.token })).status).toBe(404);
+    expect(
+      (await ctx.api.request('DELETE', `/departaments/${created.body.id}`, { token: ctx.admin.token })).status,
+    ).toBe(204);
+    expect((await ctx.api.request('GET', `/departaments/${created.body.id}`)).status).toBe(404);
+    expect(
+      (await ctx.api.request('DELETE', `/departaments/${created.body.id}`, { token: ctx.admin.token })).status,
+    ).toBe(404);
   });
 
   it.each([
@@ -150,7 +144,9 @@ describe('managing departaments (ROLE_ADMIN)', () => {
   ])('requires %s ("%s")', async (field, message) => {
     for (const value of [undefined, '', '   ', 42]) {
       const body = { ...departament, number: `N-${Math.random()}`.slice(0, 12), [field]: value };
-      const result = await answer<ErrorBody>(api.request('POST', '/departaments', { token: admin.token, body }));
+      const result = await answer<ErrorBody>(
+        ctx.api.request('POST', '/departaments', { token: ctx.admin.token, body }),
+      );
       expect(result.status).toBe(400);
       expect(result.body.errors).toContainEqual({ fieldName: field, message });
     }
@@ -158,7 +154,7 @@ describe('managing departaments (ROLE_ADMIN)', () => {
 
   it('refuses a number that exists (409)', async () => {
     const result = await answer(
-      api.request('POST', '/departaments', { token: admin.token, body: { ...departament, number: '12' } }),
+      ctx.api.request('POST', '/departaments', { token: ctx.admin.token, body: { ...departament, number: '12' } }),
     );
     expect(result).toEqual({
       status: 409,
@@ -167,26 +163,29 @@ describe('managing departaments (ROLE_ADMIN)', () => {
   });
 
   it('never takes the id from the client', async () => {
-    const created = await answer<Departament>(
-      api.request('POST', '/departaments', { token: admin.token, body: { ...departament, number: 'K-ID', id: 12 } }),
+    const created = await answer<DepartamentView>(
+      ctx.api.request('POST', '/departaments', {
+        token: ctx.admin.token,
+        body: { ...departament, number: 'K-ID', id: 12 },
+      }),
     );
     expect(created.status).toBe(201);
     expect(created.body.id).not.toBe(12);
   });
 
   it('deleting a departament deletes its articles', async () => {
-    const created = await answer<Departament>(
-      api.request('POST', '/departaments', { token: admin.token, body: { ...departament, number: 'K-DEL' } }),
+    const created = await answer<DepartamentView>(
+      ctx.api.request('POST', '/departaments', { token: ctx.admin.token, body: { ...departament, number: 'K-DEL' } }),
     );
-    const article = await answer<Article>(
-      api.request('POST', '/articles', {
-        token: admin.token,
-        body: { number: 'A1', type: 'Paket', price: 10, departamentId: created.body.id },
-      }),
-    );
-    await api.request('DELETE', `/departaments/${created.body.id}`, { token: admin.token });
-    const left = await answer<Article[]>(api.request('GET', '/articles'));
-    expect(left.body.map((a) => a.id)).not.toContain(article.body.id);
+    const article = await ctx.api.createArticle(ctx.admin.token, {
+      number: 'A1',
+      type: 'Paket',
+      price: 10,
+      departamentId: created.body.id,
+    });
+    await ctx.api.request('DELETE', `/departaments/${created.body.id}`, { token: ctx.admin.token });
+    const left = await answer<ArticleView[]>(ctx.api.request('GET', '/articles'));
+    expect(left.body.map((a) => a.id)).not.toContain(article.id);
   });
 });
 
@@ -194,17 +193,19 @@ describe('managing articles (ROLE_ADMIN)', () => {
   const article = { number: 'A-7', type: 'Landingpage', price: 499.9, departamentId: 13 };
 
   it('creates one (201) and answers its id; the price is kept to the cent', async () => {
-    const created = await answer<Article>(api.request('POST', '/articles', { token: admin.token, body: article }));
+    const created = await answer<ArticleView>(
+      ctx.api.request('POST', '/articles', { token: ctx.admin.token, body: article }),
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ id: expect.any(Number), ...article, imageUrls: [] });
-    const detail = await answer<Departament>(api.request('GET', '/departaments/13'));
+    const detail = await answer<DepartamentView>(ctx.api.request('GET', '/departaments/13'));
     expect(detail.body.articles.find((a) => a.id === created.body.id)?.price).toBe(499.9);
   });
 
   it('refuses customers (403) and anonymous callers (401)', async () => {
-    expect((await api.request('POST', '/articles', { token: customer.token, body: article })).status).toBe(403);
-    expect((await api.request('POST', '/articles', { body: article })).status).toBe(401);
-    expect((await api.request('DELETE', '/articles/1', { token: customer.token })).status).toBe(403);
+    expect((await ctx.api.request('POST', '/articles', { token: ctx.customer.token, body: article })).status).toBe(403);
+    expect((await ctx.api.request('POST', '/articles', { body: article })).status).toBe(401);
+    expect((await ctx.api.request('DELETE', '/articles/1', { token: ctx.customer.token })).status).toBe(403);
   });
 
   it.each([
@@ -219,7 +220,10 @@ describe('managing articles (ROLE_ADMIN)', () => {
     ['departamentId', 1.5, CATALOGUE_MESSAGES.departamentRequired],
   ])('refuses %s %j with "%s"', async (field, value, message) => {
     const result = await answer<ErrorBody>(
-      api.request('POST', '/articles', { token: admin.token, body: { ...article, number: 'X', [field]: value } }),
+      ctx.api.request('POST', '/articles', {
+        token: ctx.admin.token,
+        body: { ...article, number: 'X', [field]: value },
+      }),
     );
     expect(result.status).toBe(400);
     expect(result.body.errors).toContainEqual({ fieldName: field, message });
@@ -227,11 +231,18 @@ describe('managing articles (ROLE_ADMIN)', () => {
 
   it('refuses an unknown departament (404) and a number used in the departament (409)', async () => {
     expect(
-      (await api.request('POST', '/articles', { token: admin.token, body: { ...article, departamentId: 99999 } }))
-        .status,
+      (
+        await ctx.api.request('POST', '/articles', {
+          token: ctx.admin.token,
+          body: { ...article, departamentId: 99999 },
+        })
+      ).status,
     ).toBe(404);
     const duplicate = await answer(
-      api.request('POST', '/articles', { token: admin.token, body: { ...article, number: '1', departamentId: 12 } }),
+      ctx.api.request('POST', '/articles', {
+        token: ctx.admin.token,
+        body: { ...article, number: '1', departamentId: 12 },
+      }),
     );
     expect(duplicate).toEqual({
       status: 409,
@@ -240,8 +251,8 @@ describe('managing articles (ROLE_ADMIN)', () => {
     // The same number in another departament is fine.
     expect(
       (
-        await api.request('POST', '/articles', {
-          token: admin.token,
+        await ctx.api.request('POST', '/articles', {
+          token: ctx.admin.token,
           body: { ...article, number: '1', departamentId: 14 },
         })
       ).status,
@@ -249,20 +260,24 @@ describe('managing articles (ROLE_ADMIN)', () => {
   });
 
   it('deletes one (204); deleting it again is 404', async () => {
-    const created = await answer<Article>(
-      api.request('POST', '/articles', { token: admin.token, body: { ...article, number: 'A-DEL' } }),
+    const created = await answer<ArticleView>(
+      ctx.api.request('POST', '/articles', { token: ctx.admin.token, body: { ...article, number: 'A-DEL' } }),
     );
-    expect((await api.request('DELETE', `/articles/${created.body.id}`, { token: admin.token })).status).toBe(204);
-    expect((await api.request('DELETE', `/articles/${created.body.id}`, { token: admin.token })).status).toBe(404);
+    expect((await ctx.api.request('DELETE', `/articles/${created.body.id}`, { token: ctx.admin.token })).status).toBe(
+      204,
+    );
+    expect((await ctx.api.request('DELETE', `/articles/${created.body.id}`, { token: ctx.admin.token })).status).toBe(
+      404,
+    );
   });
 });
 
 describe('bad input anywhere', () => {
   it('answers malformed JSON with 400 and changes nothing', async () => {
-    const before = await api.db.select({ n: count() }).from(departaments);
+    const before = await ctx.api.db.select({ n: count() }).from(departaments);
     const result = await answer(
-      api.request('POST', '/departaments', {
-        token: admin.token,
+      ctx.api.request('POST', '/departaments', {
+        token: ctx.admin.token,
         rawBody: '{"number": "X",',
         headers: { 'Content-Type': 'application/json' },
       }),
@@ -271,15 +286,15 @@ describe('bad input anywhere', () => {
       status: 400,
       body: { message: 'Der Anfragekörper ist kein gültiges JSON.', statusCode: 400 },
     });
-    expect(await api.db.select({ n: count() }).from(departaments)).toEqual(before);
+    expect(await ctx.api.db.select({ n: count() }).from(departaments)).toEqual(before);
   });
 
   it.each([['[]'], ['"text"'], ['42'], ['null']])(
     'answers a JSON body %s that is not an object with 400',
     async (rawBody) => {
       const result = await answer<ErrorBody>(
-        api.request('POST', '/departaments', {
-          token: admin.token,
+        ctx.api.request('POST', '/departaments', {
+          token: ctx.admin.token,
           rawBody,
           headers: { 'Content-Type': 'application/json' },
         }),
@@ -291,27 +306,30 @@ describe('bad input anywhere', () => {
   it('answers a huge body with 413', async () => {
     const description = 'x'.repeat(200 * 1024);
     const result = await answer(
-      api.request('POST', '/departaments', { token: admin.token, body: { number: 'BIG', type: 'Groß', description } }),
+      ctx.api.request('POST', '/departaments', {
+        token: ctx.admin.token,
+        body: { number: 'BIG', type: 'Groß', description },
+      }),
     );
     expect(result).toEqual({ status: 413, body: { message: 'Die Anfrage ist zu groß.', statusCode: 413 } });
   });
 
   it('answers an unknown path with 404 JSON', async () => {
-    expect(await answer(api.request('GET', '/gibt-es-nicht'))).toEqual({
+    expect(await answer(ctx.api.request('GET', '/gibt-es-nicht'))).toEqual({
       status: 404,
       body: { message: 'Nicht gefunden.', statusCode: 404 },
     });
   });
 
   it('GET /health answers 200 when the database is reachable', async () => {
-    expect(await answer(api.request('GET', '/health'))).toEqual({
+    expect(await answer(ctx.api.request('GET', '/health'))).toEqual({
       status: 200,
       body: { status: 'ok', database: 'ok' },
     });
   });
 
   it('sends no-store and nosniff on API answers', async () => {
-    const response = await api.request('GET', '/departaments');
+    const response = await ctx.api.request('GET', '/departaments');
     expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
   });
@@ -319,7 +337,7 @@ describe('bad input anywhere', () => {
 
 describe('browsers on another origin', () => {
   const preflight = (origin: string) =>
-    api.request('OPTIONS', '/cart', {
+    ctx.api.request('OPTIONS', '/cart', {
       headers: {
         Origin: origin,
         'Access-Control-Request-Method': 'POST',

@@ -1,12 +1,10 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { answer, createTestApi, type TestApi } from './support/test-api.ts';
+import { describe, expect, it } from 'vitest';
+import { answer, setUpApiWithStaff } from './support/test-api.ts';
 
-let api: TestApi;
-let admin: Awaited<ReturnType<TestApi['admin']>>;
-let customer: Awaited<ReturnType<TestApi['user']>>;
+const ctx = setUpApiWithStaff();
 
 const picture = (format: 'png' | 'jpeg', width = 64, height = 48) =>
   sharp({ create: { width, height, channels: 3, background: { r: 18, g: 53, b: 91 } } })
@@ -20,22 +18,12 @@ function form(data: Uint8Array | string, fileName: string, type: string, field =
   return body;
 }
 
-const upload = (owner: string, body: FormData, token = admin.token) =>
+const upload = (owner: string, body: FormData, token = ctx.admin.token) =>
   answer<{ id: number; url: string; message?: string; statusCode?: number }>(
-    api.request('POST', `/images/upload/${owner}`, { token, rawBody: body }),
+    ctx.api.request('POST', `/images/upload/${owner}`, { token, rawBody: body }),
   );
 
-const uploadedFiles = () => readdirSync(api.uploadDir);
-
-beforeAll(async () => {
-  api = await createTestApi();
-  admin = await api.admin();
-  customer = await api.user();
-});
-
-afterAll(async () => {
-  await api.close();
-});
+const uploadedFiles = () => readdirSync(ctx.api.uploadDir);
 
 describe('image upload', () => {
   it('accepts a PNG for a departament (201), re-encoded without metadata, served with nosniff and long caching', async () => {
@@ -46,7 +34,7 @@ describe('image upload', () => {
       url: expect.stringMatching(/^\/api\/images\/file\/[a-f0-9]{32}\.png$/),
     });
 
-    const served = await api.request('GET', body.url.replace('/api', ''));
+    const served = await ctx.api.request('GET', body.url.replace('/api', ''));
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
@@ -58,7 +46,7 @@ describe('image upload', () => {
     expect(bytes.includes('Geheime Kamera')).toBe(false);
 
     const departament = await answer<{ imageUrls: string[]; images: { id: number; url: string }[] }>(
-      api.request('GET', '/departaments/13'),
+      ctx.api.request('GET', '/departaments/13'),
     );
     expect(departament.body.imageUrls).toEqual([body.url]);
     expect(departament.body.images).toEqual([{ id: body.id, url: body.url }]);
@@ -71,12 +59,12 @@ describe('image upload', () => {
     );
     expect(status).toBe(201);
     expect(body.url).toMatch(/\.jpg$/);
-    const served = await api.request('GET', body.url.replace('/api', ''));
+    const served = await ctx.api.request('GET', body.url.replace('/api', ''));
     const bytes = Buffer.from(await served.arrayBuffer());
     expect((await sharp(bytes).metadata()).format).toBe('jpeg');
     expect(bytes.includes('Mustermann')).toBe(false);
     const articles = await answer<{ id: number; imageUrls: string[] }[]>(
-      api.request('GET', '/articles?departamentId=12'),
+      ctx.api.request('GET', '/articles?departamentId=12'),
     );
     expect(articles.body.find((a) => a.id === 1)?.imageUrls).toContain(body.url);
   });
@@ -86,7 +74,7 @@ describe('image upload', () => {
       'departament/14',
       form(await picture('jpeg', 4000, 1000), 'panorama.jpg', 'image/jpeg'),
     );
-    const bytes = Buffer.from(await (await api.request('GET', body.url.replace('/api', ''))).arrayBuffer());
+    const bytes = Buffer.from(await (await ctx.api.request('GET', body.url.replace('/api', ''))).arrayBuffer());
     expect(await sharp(bytes).metadata()).toMatchObject({ width: 2400, height: 600 });
   });
 
@@ -125,15 +113,16 @@ describe('image upload', () => {
     const png = await picture('png');
     expect((await upload('departament/99999', form(png, 'a.png', 'image/png'))).status).toBe(404);
     expect((await upload('article/99999', form(png, 'a.png', 'image/png'))).status).toBe(404);
-    expect((await upload('departament/13', form(png, 'a.png', 'image/png'), customer.token)).status).toBe(403);
+    expect((await upload('departament/13', form(png, 'a.png', 'image/png'), ctx.customer.token)).status).toBe(403);
     expect(
-      (await api.request('POST', '/images/upload/departament/13', { rawBody: form(png, 'a.png', 'image/png') })).status,
+      (await ctx.api.request('POST', '/images/upload/departament/13', { rawBody: form(png, 'a.png', 'image/png') }))
+        .status,
     ).toBe(401);
   });
 
   it('serves no file that is not an upload', async () => {
     for (const name of ['..%2F..%2Fpackage.json', 'jwt-secret', 'abc.svg', `${'a'.repeat(32)}.png`]) {
-      expect((await api.request('GET', `/images/file/${name}`)).status, name).toBe(404);
+      expect((await ctx.api.request('GET', `/images/file/${name}`)).status, name).toBe(404);
     }
   });
 });
@@ -143,36 +132,38 @@ describe('image delete', () => {
     const png = await picture('png');
     const first = await upload('departament/14', form(png, 'a.png', 'image/png'));
     const second = await upload('departament/14', form(png, 'b.png', 'image/png'));
-    const secondFile = path.join(api.uploadDir, path.basename(second.body.url));
+    const secondFile = path.join(ctx.api.uploadDir, path.basename(second.body.url));
     expect(existsSync(secondFile)).toBe(true);
 
-    expect((await api.request('DELETE', `/images/${second.body.id}`, { token: customer.token })).status).toBe(403);
-    expect((await api.request('DELETE', `/images/${second.body.id}`, { token: admin.token })).status).toBe(204);
+    expect((await ctx.api.request('DELETE', `/images/${second.body.id}`, { token: ctx.customer.token })).status).toBe(
+      403,
+    );
+    expect((await ctx.api.request('DELETE', `/images/${second.body.id}`, { token: ctx.admin.token })).status).toBe(204);
     expect(existsSync(secondFile)).toBe(false);
-    expect((await api.request('GET', second.body.url.replace('/api', ''))).status).toBe(404);
-    expect((await api.request('GET', first.body.url.replace('/api', ''))).status).toBe(200);
-    expect((await api.request('DELETE', `/images/${second.body.id}`, { token: admin.token })).status).toBe(404);
+    expect((await ctx.api.request('GET', second.body.url.replace('/api', ''))).status).toBe(404);
+    expect((await ctx.api.request('GET', first.body.url.replace('/api', ''))).status).toBe(200);
+    expect((await ctx.api.request('DELETE', `/images/${second.body.id}`, { token: ctx.admin.token })).status).toBe(404);
   });
 
   it('deleting a departament removes the files of its images and of its articles’ images', async () => {
     const created = await answer<{ id: number }>(
-      api.request('POST', '/departaments', {
-        token: admin.token,
+      ctx.api.request('POST', '/departaments', {
+        token: ctx.admin.token,
         body: { number: 'IMG', type: 'Bilder', description: 'Test' },
       }),
     );
-    const article = await answer<{ id: number }>(
-      api.request('POST', '/articles', {
-        token: admin.token,
-        body: { number: 'I1', type: 'Bild', price: 1, departamentId: created.body.id },
-      }),
-    );
+    const article = await ctx.api.createArticle(ctx.admin.token, {
+      number: 'I1',
+      type: 'Bild',
+      price: 1,
+      departamentId: created.body.id,
+    });
     const png = await picture('png');
     const own = await upload(`departament/${created.body.id}`, form(png, 'a.png', 'image/png'));
-    const ofArticle = await upload(`article/${article.body.id}`, form(png, 'b.png', 'image/png'));
-    await api.request('DELETE', `/departaments/${created.body.id}`, { token: admin.token });
+    const ofArticle = await upload(`article/${article.id}`, form(png, 'b.png', 'image/png'));
+    await ctx.api.request('DELETE', `/departaments/${created.body.id}`, { token: ctx.admin.token });
     for (const url of [own.body.url, ofArticle.body.url]) {
-      expect(existsSync(path.join(api.uploadDir, path.basename(url)))).toBe(false);
+      expect(existsSync(path.join(ctx.api.uploadDir, path.basename(url)))).toBe(false);
     }
   });
 });

@@ -5,12 +5,12 @@ import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.ts';
-import { accessTokenKeys } from '../../src/server/auth/access-tokens.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { accessTokenKeys } from '../../src/server/features/accounts/access-tokens.ts';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
+import { imageStore } from '../../src/server/features/images/image-store.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { confirmationMail } from '../../src/server/mail/templates.ts';
-import { DEFAULT_RATE_LIMITS } from '../../src/server/services/rate-limits.ts';
-import { imageStore } from '../../src/server/storage/images.ts';
 
 interface Delivery {
   from: string;

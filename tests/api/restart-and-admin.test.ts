@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { TokenPair } from '../../src/server/features/accounts/accounts.service.ts';
 import { embeddedEnv, freePort, run, startApiServer } from '../support/processes.ts';
 
 const post = (url: string, body: unknown) =>
@@ -54,7 +55,7 @@ describe('the server process and the embedded database', () => {
         password: user.password,
       });
       expect(login.status).toBe(200);
-      const { accessToken } = (await login.json()) as { accessToken: string };
+      const { accessToken } = (await login.json()) as TokenPair;
       const me = (await (
         await fetch(`${second.baseUrl}/api/users/me`, { headers: { Authorization: `Bearer ${accessToken}` } })
       ).json()) as {
@@ -100,7 +101,7 @@ describe('npm run create-admin', () => {
         password: 'Admin-2026!X',
       });
       expect(login.status).toBe(200);
-      const { accessToken } = (await login.json()) as { accessToken: string };
+      const { accessToken } = (await login.json()) as TokenPair;
       const departament = await fetch(`${server.baseUrl}/api/departaments`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },

@@ -3,7 +3,7 @@
  * profile, log out; the error paths; forgot and reset password; a logout reaching another tab.
  */
 import type { Page } from '@playwright/test';
-import { ACCOUNT_MESSAGES as m } from '../../src/lib/validation/account.ts';
+import { ACCOUNT_MESSAGES as m } from '../../src/lib/accounts.ts';
 import {
   accessTokenFor,
   CONFIRMATION_SUBJECT,

@@ -1,4 +1,4 @@
-/** Every rule and German message of the account forms (SPEC §5, DESIGN D17), as the islands use them. */
+/** Every rule and German message of the account forms (docs/product.md#d17-names, #h1-password-policy), as the islands use them. */
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { firstErrors } from '../../src/islands/forms/use-form.ts';
@@ -8,7 +8,7 @@ import {
   ACCOUNT_MESSAGES as m,
   RegistrationFormSchema,
   ResetPasswordFormSchema,
-} from '../../src/lib/validation/account.ts';
+} from '../../src/lib/accounts.ts';
 
 /** What a form shows: the first message per field. */
 const shown = (schema: v.GenericSchema, values: Record<string, string>) => {
@@ -59,7 +59,7 @@ describe('registration form', () => {
     expect(shown(RegistrationFormSchema, { ...registration, [field]: value })[field]).toBe(message);
   });
 
-  it('accepts the names and phone numbers of DESIGN D17', () => {
+  it('accepts the names and phone numbers of docs/product.md#d17-names', () => {
     for (const [firstName, lastName, phoneNumber] of [
       ['Hans-Peter', 'Groß', '+4961112345'],
       ['Zoë', "O'Brien", '06111'],

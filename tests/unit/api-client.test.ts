@@ -2,10 +2,10 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenFromLocation } from '../../src/islands/auth/ResetPasswordForm.tsx';
-import { api, CLIENT_HEADER } from '../../src/lib/api/client.ts';
-import { describeFailure, FAILURE_MESSAGES } from '../../src/lib/api/failures.ts';
-import { $accessToken } from '../../src/stores/auth.ts';
+import { describeFailure, FAILURE_MESSAGES } from '../../src/client/failures.ts';
+import { api, CLIENT_HEADER } from '../../src/client/http.ts';
+import { tokenFromLocation } from '../../src/islands/accounts/ResetPasswordForm.tsx';
+import { $accessToken } from '../../src/stores/accounts.ts';
 
 let server: Server;
 let origin: string;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { experimental_AstroContainer as AstroContainer } from 'astro/container';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import ModelCards from '../../src/components/ModelCards.astro';
+import ModelCards from '../../src/components/content/ModelCards.astro';
 import { type Model, modelSchema } from '../../src/content-schemas/models.ts';
 
 const fixture = (): Model[] =>

@@ -1,4 +1,4 @@
-import type { authViewOf as AuthViewOf } from '../../stores/auth.ts';
+import type { authViewOf as AuthViewOf } from '../../stores/accounts.ts';
 import type { readTokenClaims as ReadTokenClaims } from '../../stores/token-claims.ts';
 
 /** sessionStorage key: the splash has been shown in this browser session. */
@@ -7,7 +7,8 @@ export const SPLASH_SHOWN_KEY = 'splashShown';
 /**
  * Runs in <head> before the first paint; BaseLayout inlines its source, so it must stay
  * self-contained. Marks that JavaScript runs, sets the header's auth view from storage (no flash
- * of wrong links) and opens the splash on the first page view of the session (DESIGN D2).
+ * of wrong links) and opens the splash on the first page view of the session
+ * (docs/product.md#d2-splash).
  */
 export function applyInitialState(
   authView: typeof AuthViewOf,

@@ -2,7 +2,7 @@
  * The one script of the app shell on every page: splash, cookie banner, burger menu and the
  * auth-aware header. No framework: the markup is static, this only toggles attributes.
  */
-import { $accessToken, $authView, $isAuthorized, logOut } from '../../stores/auth.ts';
+import { $accessToken, $authView, $isAuthorized, logOut } from '../../stores/accounts.ts';
 import { $cookieConsent, acceptCookies, declineCookies } from '../../stores/consent.ts';
 
 const SPLASH_DURATION_MS = 2000;
@@ -10,21 +10,22 @@ const SPLASH_DURATION_MS = 2000;
 const root = document.documentElement;
 
 // The API client loads only when needed, so anonymous visitors' pages carry none of it.
-const loadSession = () => import('../../lib/api/session.ts');
-const loadAccounts = () => import('../../lib/api/accounts.ts');
+const loadAccounts = () => import('../../client/accounts.ts');
 
 function syncHeaderWithSession(): void {
   $authView.subscribe((view) => {
     root.dataset.auth = view;
   });
-  if ($isAuthorized.get()) void loadSession().then((session) => session.verifyStoredSession());
+  if ($isAuthorized.get()) void loadAccounts().then((accounts) => accounts.verifyStoredSession());
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-action="logout"]')) {
     button.addEventListener('click', () => {
       // Forget the session here at once (all tabs follow), then end it on the server.
       const token = $accessToken.get();
       logOut();
-      void loadSession().then((session) => session.forgetSessionCheck());
-      if (token) void loadAccounts().then((accounts) => accounts.endSession(token).catch(() => undefined));
+      void loadAccounts().then((accounts) => {
+        accounts.forgetSessionCheck();
+        if (token) accounts.endSession(token).catch(() => undefined);
+      });
     });
   }
 }

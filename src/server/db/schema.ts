@@ -5,10 +5,13 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   check,
   date,
   index,
   integer,
+  type PgDatabase,
+  type PgQueryResultHKT,
   pgTable,
   primaryKey,
   serial,
@@ -16,8 +19,16 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type * as tables from './schema.ts';
+
+/** The database handle every service takes: PGlite or PostgreSQL behind the same Drizzle API. */
+export type Database = PgDatabase<PgQueryResultHKT, typeof tables>;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** `column in ('a', 'b')` for a CHECK constraint, from the list the code uses. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
 
 export const users = pgTable(
   'users',
@@ -47,7 +58,7 @@ export const userRoles = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.name] }),
-    check('user_roles_name_known', sql`${table.name} in ('ROLE_USER', 'ROLE_ADMIN')`),
+    check('user_roles_name_known', oneOf(table.name, ROLE_NAMES)),
   ],
 );
 
@@ -86,7 +97,7 @@ export const oneTimeTokens = pgTable(
   },
   (table) => [
     index('one_time_tokens_user_idx').on(table.userId, table.purpose),
-    check('one_time_tokens_purpose_known', sql`${table.purpose} in ('confirm_email', 'reset_password')`),
+    check('one_time_tokens_purpose_known', oneOf(table.purpose, ONE_TIME_TOKEN_PURPOSES)),
   ],
 );
 
@@ -176,7 +187,7 @@ export const bookings = pgTable(
   },
   (table) => [
     index('bookings_user_idx').on(table.userId),
-    check('bookings_status_known', sql`${table.status} in ('pending_payment', 'paid', 'cancelled')`),
+    check('bookings_status_known', oneOf(table.status, BOOKING_STATUSES)),
     check('bookings_total_not_negative', sql`${table.totalCents} >= 0`),
   ],
 );

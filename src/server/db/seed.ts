@@ -6,27 +6,25 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { z } from 'astro/zod';
 import { eq, sql } from 'drizzle-orm';
-import * as v from 'valibot';
-import { parse as parseYaml } from 'yaml';
+import { parseYaml } from '../../content-schemas/common.ts';
+import { modelSchema } from '../../content-schemas/models.ts';
+import { pricingSchema } from '../../content-schemas/pricing.ts';
 import { PAYMENT_DEPARTAMENT_ID } from '../../lib/catalogue.ts';
 import { eurosToCents, formatEuroRange } from '../../lib/money.ts';
 import { projectRoot } from '../project-root.ts';
-import type { Database } from './client.ts';
-import { appMeta, articles, departaments } from './schema.ts';
+import { appMeta, articles, type Database, departaments } from './schema.ts';
 
 const SEEDED_KEY = 'catalogue_seeded';
 
-const euros = v.pipe(v.number(), v.minValue(0));
-const ModelsFile = v.array(v.object({ number: v.number(), name: v.string(), price: euros }));
-const PricingFile = v.object({
-  maintenance: v.object({ tiers: v.array(v.object({ name: v.string(), from: euros, to: v.optional(euros) })) }),
-  print: v.object({ items: v.array(v.object({ name: v.string(), from: euros })) }),
-});
+/** Any number: replicas starting together on one PostgreSQL seed one after the other. */
+const SEED_LOCK_ID = 482_716_002;
 
-function readContent<T extends v.GenericSchema>(file: string, schema: T): v.InferOutput<T> {
+/** A content file, checked by the same schema as the pages' content collection. */
+function readContent<T extends z.ZodType>(file: string, schema: T): z.output<T> {
   const text = readFileSync(path.join(projectRoot(), 'content', file), 'utf8');
-  return v.parse(schema, parseYaml(text));
+  return schema.parse(parseYaml(text));
 }
 
 interface SeedDepartament {
@@ -38,8 +36,8 @@ interface SeedDepartament {
 }
 
 function catalogue(): SeedDepartament[] {
-  const models = readContent('models.yaml', ModelsFile);
-  const pricing = readContent('pricing.yaml', PricingFile);
+  const models = readContent('models.yaml', z.array(modelSchema));
+  const pricing = readContent('pricing.yaml', pricingSchema);
   return [
     {
       id: PAYMENT_DEPARTAMENT_ID,
@@ -76,6 +74,7 @@ function catalogue(): SeedDepartament[] {
 
 export async function seedCatalogue(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const done = await tx.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
     if (done.length > 0) return;
     for (const departament of catalogue()) {

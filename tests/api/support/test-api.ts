@@ -9,21 +9,31 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+import type { NewArticle } from '../../../src/lib/catalogue.ts';
 import { createApp } from '../../../src/server/app.ts';
-import { accessTokenKeys } from '../../../src/server/auth/access-tokens.ts';
-import { type DatabaseHandle, openDatabase } from '../../../src/server/db/client.ts';
+import { type DatabaseHandle, openDatabase } from '../../../src/server/db/database.ts';
 import { userRoles, users } from '../../../src/server/db/schema.ts';
-import type { errorBody, FieldError } from '../../../src/server/errors.ts';
+import { seedCatalogue } from '../../../src/server/db/seed.ts';
+import { accessTokenKeys } from '../../../src/server/features/accounts/access-tokens.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/features/accounts/rate-limits.ts';
+import type { ArticleView } from '../../../src/server/features/catalogue/catalogue.service.ts';
+import { imageStore } from '../../../src/server/features/images/image-store.ts';
+import type { errorBody, FieldError } from '../../../src/server/http/errors.ts';
 import { createMailer } from '../../../src/server/mail/mailer.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/services/rate-limits.ts';
-import { imageStore } from '../../../src/server/storage/images.ts';
 import { parseEml, type ReceivedMail } from '../../support/eml.ts';
 
 export const SITE_URL = 'http://localhost:4321';
 export const STRONG_PASSWORD = 'Sommer-2026!A';
 
-/** A database of its own for one test file. */
+/** A database of its own for one test file, migrated and seeded as the server's is at start-up. */
 async function openTestDatabase(): Promise<DatabaseHandle> {
+  const handle = await openEmptyTestDatabase();
+  await seedCatalogue(handle.db);
+  return handle;
+}
+
+async function openEmptyTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'memory' });
   const name = `hwds_test_${randomBytes(6).toString('hex')}`;
@@ -54,6 +64,20 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** The caller's IP address as the server would see it. */
   address?: string;
+}
+
+/** A registered, confirmed and logged-in user of the test API. */
+export interface TestUser {
+  id: number;
+  firstName: string;
+  lastName: string;
+  phoneNumber: string;
+  userEmail: string;
+  password: string;
+  accessToken: string;
+  refreshToken: string;
+  /** The access token, for `request(..., { token })`. */
+  token: string;
 }
 
 /** Limits high enough that only tests about rate limits meet them. */
@@ -140,7 +164,7 @@ export async function createTestApi(options: { rateLimits?: Partial<RateLimits> 
   }
 
   /** A registered, confirmed and logged-in user. */
-  async function user(overrides: Record<string, unknown> = {}) {
+  async function user(overrides: Record<string, unknown> = {}): Promise<TestUser> {
     const payload = await register(overrides);
     const code = linkParameter(await lastMailTo(payload.userEmail), 'code');
     const confirmed = await request('GET', `/auth/confirm?code=${code}`);
@@ -151,10 +175,17 @@ export async function createTestApi(options: { rateLimits?: Partial<RateLimits> 
   }
 
   /** A logged-in administrator (promoted the way `npm run create-admin` does). */
-  async function admin() {
+  async function admin(): Promise<TestUser> {
     const created = await user({ firstName: 'Ada' });
     await database.db.insert(userRoles).values({ userId: created.id, name: 'ROLE_ADMIN' });
     return created;
+  }
+
+  /** An article made through the API by an administrator, for tests that need one to book or show. */
+  async function createArticle(adminToken: string, article: NewArticle): Promise<ArticleView> {
+    const response = await request('POST', '/articles', { token: adminToken, body: article });
+    if (response.status !== 201) throw new Error(`createArticle failed: ${response.status} ${await response.text()}`);
+    return (await response.json()) as ArticleView;
   }
 
   return {
@@ -171,11 +202,31 @@ export async function createTestApi(options: { rateLimits?: Partial<RateLimits> 
     login,
     user,
     admin,
+    createArticle,
     close: () => database.close(),
   };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+/** What files about the catalogue share: one API with an administrator and a customer. */
+export interface StaffSetup {
+  api: TestApi;
+  admin: TestUser;
+  customer: TestUser;
+}
+
+/** Sets up (beforeAll) and closes (afterAll) a StaffSetup for the calling test file. */
+export function setUpApiWithStaff(): StaffSetup {
+  const setup = {} as StaffSetup;
+  beforeAll(async () => {
+    setup.api = await createTestApi();
+    setup.admin = await setup.api.admin();
+    setup.customer = await setup.api.user();
+  });
+  afterAll(() => setup.api.close());
+  return setup;
+}
 
 /** The API's error answer (src/server/errors.ts). */
 export type ErrorBody = ReturnType<typeof errorBody> & { errors?: FieldError[] };

@@ -1,0 +1,52 @@
+/** The account calls of the REST API, typed by the server's own answers; islands call these, never build URLs. */
+import { isHTTPError } from 'ky';
+import type { Registration } from '../lib/accounts.ts';
+import type {
+  CurrentUserView,
+  MessageView,
+  RegistrationView,
+  TokenPair,
+} from '../server/features/accounts/accounts.service.ts';
+import { $isAuthorized, logOut, setCurrentUser } from '../stores/accounts.ts';
+import { api } from './http.ts';
+
+export const registerAccount = (registration: Registration) =>
+  api.post('auth/register', { json: registration }).json<RegistrationView>();
+
+export const logInWithPassword = (userEmail: string, password: string) =>
+  api.post('auth/login', { json: { userEmail, password } }).json<TokenPair>();
+
+export const confirmEmail = (code: string) => api.get('auth/confirm', { searchParams: { code } }).json<MessageView>();
+
+export const requestPasswordReset = (userEmail: string) =>
+  api.post('auth/forgot-password', { json: { userEmail } }).json<MessageView>();
+
+export const resetPassword = (resetToken: string, newPassword: string) =>
+  api.post('auth/reset-password', { json: { resetToken, newPassword } }).json<MessageView>();
+
+export const fetchCurrentUser = () => api.get('users/me').json<CurrentUserView>();
+
+/** Ends the session on the server; takes the token because the store forgets it first. */
+export async function endSession(accessToken: string): Promise<void> {
+  await api.post('auth/logout', { headers: { Authorization: `Bearer ${accessToken}` } });
+}
+
+let sessionCheck: Promise<void> | undefined;
+
+/**
+ * Checks a stored login once per page (several islands and the shell may ask): the current user is
+ * loaded; if the server refuses the token, the session is forgotten. Without an answer (network,
+ * timeout, server error) the stored login stays, so a passing outage logs nobody out.
+ */
+export function verifyStoredSession(): Promise<void> {
+  if (!$isAuthorized.get()) return Promise.resolve();
+  sessionCheck ??= fetchCurrentUser().then(setCurrentUser, (error: unknown) => {
+    if (isHTTPError(error) && (error.response.status === 401 || error.response.status === 403)) logOut();
+  });
+  return sessionCheck;
+}
+
+/** After a logout the next login on this page is checked afresh. */
+export function forgetSessionCheck(): void {
+  sessionCheck = undefined;
+}

@@ -1,0 +1,116 @@
+/** /profilepage: the user's first name and e-mail and their orders, newest first. */
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { verifyStoredSession } from '../../client/accounts.ts';
+import { fetchBookings } from '../../client/bookings.ts';
+import { describeFailure } from '../../client/failures.ts';
+import { formatGermanDate } from '../../lib/dates.ts';
+import { formatEuros } from '../../lib/money.ts';
+import type { CurrentUserView } from '../../server/features/accounts/accounts.service.ts';
+import type { BookingView } from '../../server/features/bookings/bookings.service.ts';
+import { $auth } from '../../stores/accounts.ts';
+import { useHydrated } from '../use-hydrated.ts';
+import { PROFILE_TEXTS as t } from './texts.ts';
+
+type Orders =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'loaded'; bookings: BookingView[] };
+
+function PleaseRegister({ className }: { className?: string }) {
+  return (
+    <div className={`notice ${className ?? ''}`}>
+      <p>
+        <strong>{t.pleaseRegister}</strong>
+      </p>
+      <p className="button-row">
+        <a className="button" href="/register">
+          {t.register}
+        </a>
+        <a className="button button--secondary" href="/login">
+          {t.login}
+        </a>
+      </p>
+    </div>
+  );
+}
+
+function OrderList({ orders }: { orders: Orders }) {
+  if (orders.state === 'loading') return <p className="profile__loading">{t.ordersLoading}</p>;
+  if (orders.state === 'failed') return <p className="form-message--error">{orders.message}</p>;
+  if (orders.bookings.length === 0) return <p>{t.noOrders}</p>;
+  return (
+    <table className="profile__orders">
+      <caption className="visually-hidden">{t.ordersTitle}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t.date}</th>
+          <th scope="col">{t.amount}</th>
+          <th scope="col">{t.orderNumber}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {orders.bookings.map((booking) => (
+          <tr key={booking.id}>
+            <td>{formatGermanDate(booking.createdAt)}</td>
+            <td>{formatEuros(booking.totalPrice)}</td>
+            <td>{booking.bookingNumber}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Profile({ user }: { user: CurrentUserView }) {
+  const [orders, setOrders] = useState<Orders>({ state: 'loading' });
+  useEffect(() => {
+    fetchBookings().then(
+      (bookings) =>
+        setOrders({ state: 'loaded', bookings: [...bookings].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) }),
+      (error: unknown) =>
+        setOrders({
+          state: 'failed',
+          message: describeFailure(error, { http: t.ordersFailed, other: t.ordersFailed }).message,
+        }),
+    );
+  }, []);
+  return (
+    <>
+      <dl className="profile__details">
+        <dt>{t.firstName}</dt>
+        <dd>{user.firstName}</dd>
+        <dt>{t.email}</dt>
+        <dd>{user.email}</dd>
+      </dl>
+      <section aria-labelledby="orders-title" aria-busy={orders.state === 'loading'}>
+        <h2 id="orders-title">{t.ordersTitle}</h2>
+        <OrderList orders={orders} />
+      </section>
+    </>
+  );
+}
+
+/** Before hydration: the message for visitors or a same-size placeholder, chosen by the header's CSS (no flash). */
+function Placeholder() {
+  return (
+    <>
+      <PleaseRegister className="auth-anon" />
+      <div className="auth-user profile__placeholder" aria-hidden="true" />
+    </>
+  );
+}
+
+export default function ProfileView() {
+  const hydrated = useHydrated();
+  const { user, isAuthorized } = useStore($auth);
+
+  useEffect(() => {
+    void verifyStoredSession();
+  }, []);
+
+  if (!hydrated) return <Placeholder />;
+  if (!isAuthorized) return <PleaseRegister />;
+  if (!user) return <div className="profile__placeholder" aria-hidden="true" />;
+  return <Profile user={user} />;
+}

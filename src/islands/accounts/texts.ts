@@ -1,0 +1,72 @@
+/** Every text of the account screens in one place (validation messages: src/lib/accounts.ts). */
+
+export const REGISTER_TEXTS = {
+  firstName: 'Vorname',
+  lastName: 'Nachname',
+  phoneNumber: 'Telefon',
+  userEmail: 'E-Mail',
+  password: 'Passwort',
+  confirmPassword: 'Passwort bestätigen',
+  submit: 'Registrieren',
+  submitting: 'Wird registriert …',
+  success: 'Sie haben sich erfolgreich registriert',
+  confirmHint:
+    'Wir haben Ihnen eine E-Mail mit einem Bestätigungslink geschickt. Bitte bestätigen Sie damit Ihre E-Mail-Adresse; danach können Sie sich anmelden.',
+  toLogin: 'Zum Login',
+  redirectingToLogin: 'Sie werden zum Login weitergeleitet …',
+  haveAccount: 'Schon registriert?',
+} as const;
+
+export const LOGIN_TEXTS = {
+  userEmail: 'E-Mail',
+  password: 'Passwort',
+  submit: 'Login',
+  submitting: 'Anmeldung läuft …',
+  forgotPassword: 'Passwort vergessen? Klicken Sie hier',
+  noAccount: 'Noch kein Konto?',
+  register: 'Jetzt registrieren',
+  emailConfirmed: 'Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.',
+} as const;
+
+export const FORGOT_TEXTS = {
+  userEmail: 'E-Mail',
+  submit: 'Link senden',
+  submitting: 'Wird gesendet …',
+  httpError: 'Fehler beim Senden der E-Mail.',
+  otherError: 'Unbekannter Fehler.',
+  backToLogin: 'Zurück zum Login',
+} as const;
+
+export const RESET_TEXTS = {
+  newPassword: 'Neues Passwort',
+  confirmPassword: 'Neues Passwort bestätigen',
+  submit: 'Passwort zurücksetzen',
+  submitting: 'Wird gespeichert …',
+  success: 'Passwort wurde erfolgreich geändert.',
+  failure: 'Fehler beim Zurücksetzen des Passworts.',
+  redirectingHome: 'Sie werden zur Startseite weitergeleitet …',
+} as const;
+
+export const CONFIRM_TEXTS = {
+  pending: 'Bestätige deine Anmeldung ...',
+  failure: 'Fehler bei der Bestätigung.',
+  network: 'Netzwerkfehler.',
+} as const;
+
+/** The query parameter /login reads after a successful e-mail confirmation. */
+export const CONFIRMED_PARAMETER = 'bestaetigt';
+
+export const PROFILE_TEXTS = {
+  firstName: 'Vorname',
+  email: 'E-Mail',
+  ordersTitle: 'Ihre letzten Bestellungen',
+  ordersLoading: 'Ihre Bestellungen...',
+  noOrders: 'Sie haben keine Bestellungen.',
+  ordersFailed: 'Fehler beim Laden von Bestellungen.',
+  pleaseRegister: 'Bitte registrieren Sie sich',
+  register: 'Registrieren',
+  login: 'Login',
+  date: 'Datum',
+  amount: 'Betrag',
+  orderNumber: 'Bestellnummer',
+} as const;

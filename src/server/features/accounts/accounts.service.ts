@@ -1,0 +1,291 @@
+/**
+ * Accounts: registration with e-mail confirmation, login sessions with rotating refresh tokens,
+ * logout, and password reset by e-mail (docs/product.md#d14-account-security, #h3-token-lifetimes).
+ */
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Login, Registration } from '../../../lib/accounts.ts';
+import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import {
+  type Database,
+  type OneTimeTokenPurpose,
+  oneTimeTokens,
+  type RoleName,
+  sessions,
+  userRoles,
+  users,
+} from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { confirmationMail, passwordResetMail } from '../../mail/templates.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashToken, randomToken } from './secrets.ts';
+
+export const ACCOUNT_API_MESSAGES = {
+  registered:
+    'Registrierung erfolgreich. Bitte bestätigen Sie Ihre E-Mail-Adresse mit dem Link, den wir Ihnen geschickt haben.',
+  userExists: 'Ein Konto mit dieser E-Mail-Adresse existiert bereits.',
+  confirmed: 'Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.',
+  confirmInvalid: 'Der Bestätigungslink ist ungültig, abgelaufen oder wurde bereits verwendet.',
+  loginFailed: 'E-Mail-Adresse oder Passwort ist falsch.',
+  notConfirmed: 'Bitte bestätigen Sie zuerst Ihre E-Mail-Adresse. Wir haben Ihnen dafür einen neuen Link geschickt.',
+  sessionExpired: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  resetMailSent:
+    'Wenn ein Konto mit dieser E-Mail-Adresse existiert, haben wir Ihnen einen Link zum Zurücksetzen des Passworts geschickt.',
+  passwordChanged: 'Passwort wurde erfolgreich geändert.',
+  resetInvalid: 'Der Link zum Zurücksetzen ist ungültig, abgelaufen oder wurde bereits verwendet.',
+} as const;
+
+const m = ACCOUNT_API_MESSAGES;
+
+const HOUR = 60 * 60 * 1000;
+export const CONFIRMATION_TTL_MS = 48 * HOUR;
+export const RESET_TTL_MS = HOUR;
+export const SESSION_TTL_MS = 14 * 24 * HOUR;
+/** A fresh confirmation mail on a refused login at most this often per account. */
+const CONFIRMATION_RESEND_MS = 60 * 1000;
+
+export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
+
+const emailMatches = (email: string) => sql`lower(${users.email}) = ${normaliseEmail(email)}`;
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+}
+
+/** An answer that only carries a German message for the person (confirm, forgot, reset). */
+export interface MessageView {
+  message: string;
+}
+
+/** `POST /auth/register`. */
+export interface RegistrationView extends MessageView {
+  id: number;
+}
+
+/** `GET /users/me`: the caller, in the field names the earlier client reads. */
+export interface CurrentUserView {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  tel: string;
+  roles: { name: RoleName }[];
+}
+
+export const currentUserView = (user: AuthenticatedUser): CurrentUserView => ({
+  id: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  email: user.email,
+  tel: user.phone,
+  roles: user.roles.map((name) => ({ name })),
+});
+
+/** Sends without failing the request: the account exists either way and a login sends a new link. */
+function sendInBackground(deps: ApiDependencies, mail: Parameters<ApiDependencies['mailer']['send']>[0]): void {
+  deps.mailer.send(mail).catch((error: unknown) => console.error(`Mail to ${mail.to} failed:`, error));
+}
+
+async function issueOneTimeToken(
+  db: Database,
+  userId: number,
+  purpose: OneTimeTokenPurpose,
+  ttlMs: number,
+): Promise<string> {
+  const token = randomToken();
+  await db
+    .insert(oneTimeTokens)
+    .values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
+  return token;
+}
+
+/** Marks a valid token used and returns its user; a second use, an expired or unknown token gives null. */
+async function redeemOneTimeToken(db: Database, token: string, purpose: OneTimeTokenPurpose): Promise<number | null> {
+  const [redeemed] = await db
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(oneTimeTokens.tokenHash, hashToken(token)),
+        eq(oneTimeTokens.purpose, purpose),
+        isNull(oneTimeTokens.usedAt),
+        gt(oneTimeTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning({ userId: oneTimeTokens.userId });
+  return redeemed?.userId ?? null;
+}
+
+async function sendConfirmation(deps: ApiDependencies, user: { id: number; email: string; firstName: string }) {
+  const code = await issueOneTimeToken(deps.db, user.id, 'confirm_email', CONFIRMATION_TTL_MS);
+  sendInBackground(deps, confirmationMail(user.email, user.firstName, `${deps.siteUrl}/auth/confirm?code=${code}`));
+}
+
+/** Stores a new account with its roles; the e-mail is confirmed already for accounts an admin makes. */
+export async function createAccount(
+  db: Database,
+  input: Registration,
+  options: { roles: RoleName[]; confirmed: boolean },
+): Promise<{ id: number; email: string; firstName: string }> {
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.userEmail,
+        phone: input.phoneNumber,
+        passwordHash,
+        emailConfirmedAt: options.confirmed ? new Date() : null,
+      })
+      .returning({ id: users.id, email: users.email, firstName: users.firstName });
+    if (!created) throw new Error('insert returned no user');
+    await tx.insert(userRoles).values(options.roles.map((name) => ({ userId: created.id, name })));
+    return created;
+  });
+}
+
+export async function register(deps: ApiDependencies, input: Registration): Promise<{ id: number }> {
+  const [existing] = await deps.db.select({ id: users.id }).from(users).where(emailMatches(input.userEmail));
+  if (existing) throw new ApiError(409, m.userExists);
+  let user: Awaited<ReturnType<typeof createAccount>>;
+  try {
+    user = await createAccount(deps.db, input, { roles: ['ROLE_USER'], confirmed: false });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, m.userExists); // registered concurrently
+    throw error;
+  }
+  await sendConfirmation(deps, user);
+  return { id: user.id };
+}
+
+export async function confirmEmail(db: Database, code: string): Promise<void> {
+  const userId = await redeemOneTimeToken(db, code, 'confirm_email');
+  if (userId === null) throw new ApiError(400, m.confirmInvalid);
+  await db
+    .update(users)
+    .set({ emailConfirmedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+}
+
+export async function rolesOf(db: Database, userId: number): Promise<RoleName[]> {
+  const rows = await db.select({ name: userRoles.name }).from(userRoles).where(eq(userRoles.userId, userId));
+  return rows.map((row) => row.name);
+}
+
+async function startSession(deps: ApiDependencies, userId: number): Promise<TokenPair> {
+  const sessionId = randomToken();
+  const refreshToken = randomToken();
+  await deps.db.insert(sessions).values({
+    id: sessionId,
+    userId,
+    refreshTokenHash: hashToken(refreshToken),
+    expiresAt: new Date(Date.now() + SESSION_TTL_MS),
+  });
+  const accessToken = await deps.tokens.sign({ userId, sessionId }, await rolesOf(deps.db, userId));
+  return { accessToken, refreshToken };
+}
+
+export async function login(deps: ApiDependencies, input: Login): Promise<TokenPair> {
+  const [user] = await deps.db.select().from(users).where(emailMatches(input.userEmail));
+  if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) throw new ApiError(401, m.loginFailed);
+  if (!user.emailConfirmedAt) {
+    const [latest] = await deps.db
+      .select({ createdAt: oneTimeTokens.createdAt })
+      .from(oneTimeTokens)
+      .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'confirm_email')))
+      .orderBy(desc(oneTimeTokens.createdAt))
+      .limit(1);
+    if (!latest || Date.now() - latest.createdAt.getTime() > CONFIRMATION_RESEND_MS) await sendConfirmation(deps, user);
+    throw new ApiError(403, m.notConfirmed);
+  }
+  return startSession(deps, user.id);
+}
+
+/** Exchanges a refresh token for a new pair; the old refresh token stops working. */
+export async function refresh(deps: ApiDependencies, refreshToken: string): Promise<TokenPair> {
+  const nextRefreshToken = randomToken();
+  const [session] = await deps.db
+    .update(sessions)
+    .set({ refreshTokenHash: hashToken(nextRefreshToken) })
+    .where(
+      and(
+        eq(sessions.refreshTokenHash, hashToken(refreshToken)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    )
+    .returning({ id: sessions.id, userId: sessions.userId });
+  if (!session) throw new ApiError(401, m.sessionExpired);
+  const accessToken = await deps.tokens.sign(
+    { userId: session.userId, sessionId: session.id },
+    await rolesOf(deps.db, session.userId),
+  );
+  return { accessToken, refreshToken: nextRefreshToken };
+}
+
+export async function logout(db: Database, sessionId: string): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Mails a reset link to a known address; says nothing about whether the address is known. */
+export async function requestPasswordReset(deps: ApiDependencies, email: string): Promise<void> {
+  const [user] = await deps.db.select().from(users).where(emailMatches(email));
+  if (!user) return;
+  const token = await issueOneTimeToken(deps.db, user.id, 'reset_password', RESET_TTL_MS);
+  sendInBackground(
+    deps,
+    passwordResetMail(user.email, user.firstName, `${deps.siteUrl}/reset-password?token=${token}`),
+  );
+}
+
+/** Sets the new password and ends every session of the user; the link also proves the address. */
+export async function resetPassword(db: Database, token: string, newPassword: string): Promise<void> {
+  const passwordHash = await hashPassword(newPassword);
+  await db.transaction(async (tx) => {
+    const userId = await redeemOneTimeToken(tx, token, 'reset_password');
+    if (userId === null) throw new ApiError(400, m.resetInvalid);
+    const [user] = await tx.select({ confirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
+    await tx
+      .update(users)
+      .set({ passwordHash, emailConfirmedAt: user?.confirmedAt ?? new Date() })
+      .where(eq(users.id, userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  });
+}
+
+/** The user behind a verified access token, if the session is still live. */
+export async function authenticatedUser(
+  db: Database,
+  userId: number,
+  sessionId: string,
+): Promise<AuthenticatedUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+      phone: users.phone,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.id, sessionId),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+      ),
+    );
+  if (!row) return null;
+  return { ...row, sessionId, roles: await rolesOf(db, userId) };
+}

@@ -1,0 +1,138 @@
+/**
+ * Bookings (orders): the cart turned into an order with its prices frozen, numbered for the
+ * customer's correspondence. Amounts always come from the database, never from the client.
+ */
+import { randomInt } from 'node:crypto';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { centsToEuros } from '../../../lib/money.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { articles, type BookingStatus, bookingItems, bookings, cartEntries, type Database } from '../../db/schema.ts';
+
+export interface BookingItemView {
+  articleId: number | null;
+  departamentId: number;
+  number: string;
+  type: string;
+  price: number;
+  entryDate: string;
+  departureDate: string;
+}
+
+export interface BookingView {
+  id: number;
+  bookingNumber: string;
+  status: BookingStatus;
+  /** When the order was placed (ISO timestamp). */
+  createdAt: string;
+  /** First and last day of the booked appointments. */
+  entryDate: string;
+  departureDate: string;
+  /** Euros. */
+  totalPrice: number;
+  items: BookingItemView[];
+}
+
+const NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I to misread in an e-mail
+
+/** "HWDS-7K3M9Q2X": random, so order numbers reveal neither volume nor each other (docs/product.md#h5-booking-numbers). */
+export function newBookingNumber(): string {
+  return `HWDS-${Array.from({ length: 8 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('')}`;
+}
+
+/**
+ * Turns the user's cart into one booking awaiting payment and empties the cart, in one
+ * transaction. Returns the new booking's id, or null when the cart was empty. Deleting the
+ * cart first makes a concurrent second call find nothing, so a cart is never ordered twice.
+ */
+export async function createBookingFromCart(db: Database, userId: number): Promise<number | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const taken = await tx.delete(cartEntries).where(eq(cartEntries.userId, userId)).returning();
+        if (taken.length === 0) return null;
+        const priced = await tx
+          .select()
+          .from(articles)
+          .where(
+            inArray(
+              articles.id,
+              taken.map((entry) => entry.articleId),
+            ),
+          );
+        const items = taken.flatMap((entry) => {
+          const article = priced.find((a) => a.id === entry.articleId);
+          return article ? [{ entry, article }] : [];
+        });
+        const totalCents = items.reduce((sum, { article }) => sum + article.priceCents, 0);
+        const [booking] = await tx
+          .insert(bookings)
+          .values({ userId, bookingNumber: newBookingNumber(), status: 'pending_payment', totalCents })
+          .returning({ id: bookings.id });
+        if (!booking) throw new Error('insert returned no booking');
+        await tx.insert(bookingItems).values(
+          items.map(({ entry, article }) => ({
+            bookingId: booking.id,
+            articleId: article.id,
+            departamentId: article.departamentId,
+            articleNumber: article.number,
+            articleType: article.type,
+            priceCents: article.priceCents,
+            entryDate: entry.entryDate,
+            departureDate: entry.departureDate,
+          })),
+        );
+        return booking.id;
+      });
+    } catch (error) {
+      if (attempt < 3 && isUniqueViolation(error)) continue; // booking number collision: draw again
+      throw error;
+    }
+  }
+}
+
+export async function listBookings(db: Database, userId: number): Promise<BookingView[]> {
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.userId, userId))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  if (rows.length === 0) return [];
+  const items = await db
+    .select()
+    .from(bookingItems)
+    .where(
+      inArray(
+        bookingItems.bookingId,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows.map((row) => {
+    const own = items.filter((item) => item.bookingId === row.id);
+    const entryDates = own.map((item) => item.entryDate).sort();
+    const departureDates = own.map((item) => item.departureDate).sort();
+    return {
+      id: row.id,
+      bookingNumber: row.bookingNumber,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+      entryDate: entryDates[0] ?? row.createdAt.toISOString().slice(0, 10),
+      departureDate: departureDates.at(-1) ?? row.createdAt.toISOString().slice(0, 10),
+      totalPrice: centsToEuros(row.totalCents),
+      items: own.map((item) => ({
+        articleId: item.articleId,
+        departamentId: item.departamentId,
+        number: item.articleNumber,
+        type: item.articleType,
+        price: centsToEuros(item.priceCents),
+        entryDate: item.entryDate,
+        departureDate: item.departureDate,
+      })),
+    };
+  });
+}
+
+/** POST /booking/confirm: orders what is in the cart (if anything) and returns all bookings. */
+export async function confirmBookings(db: Database, userId: number): Promise<BookingView[]> {
+  await createBookingFromCart(db, userId);
+  return listBookings(db, userId);
+}

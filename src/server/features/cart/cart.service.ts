@@ -1,0 +1,128 @@
+/** The caller's cart: dated bookings of articles, priced from the database at every read. */
+import { and, asc, count, eq, sql } from 'drizzle-orm';
+import type { CartEntryDates } from '../../../lib/cart.ts';
+import { centsToEuros } from '../../../lib/money.ts';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
+import { articles, cartEntries, type Database } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+
+export const CART_API_MESSAGES = {
+  articleNotFound: 'Artikel nicht gefunden.',
+  entryNotFound: 'Dieser Eintrag ist nicht in Ihrem Warenkorb.',
+  duplicate: 'Dieser Artikel ist mit diesen Daten bereits in Ihrem Warenkorb.',
+  full: 'Ihr Warenkorb ist voll (höchstens 50 Einträge). Bitte bestellen oder entfernen Sie zuerst Einträge.',
+} as const;
+
+const m = CART_API_MESSAGES;
+export const MAX_CART_ENTRIES = 50;
+
+export interface CartEntryView {
+  id: number;
+  entryDate: string;
+  departureDate: string;
+  article: { id: number; number: string; type: string; price: number; departamentId: number };
+}
+
+export interface CartView {
+  /** The cart belongs to the user; its id is the user's. */
+  id: number;
+  articles: CartEntryView[];
+  countArticles: number;
+  /** Euros. */
+  totalPriceArticles: number;
+}
+
+const entryColumns = {
+  id: cartEntries.id,
+  entryDate: cartEntries.entryDate,
+  departureDate: cartEntries.departureDate,
+  articleId: articles.id,
+  number: articles.number,
+  type: articles.type,
+  priceCents: articles.priceCents,
+  departamentId: articles.departamentId,
+};
+
+type EntryRow = { [K in keyof typeof entryColumns]: (typeof entryColumns)[K]['_']['data'] };
+
+const entryView = (row: EntryRow): CartEntryView => ({
+  id: row.id,
+  entryDate: row.entryDate,
+  departureDate: row.departureDate,
+  article: {
+    id: row.articleId,
+    number: row.number,
+    type: row.type,
+    price: centsToEuros(row.priceCents),
+    departamentId: row.departamentId,
+  },
+});
+
+/** The user's entries with their articles; `entryId` narrows it to one entry. */
+const entriesOf = (db: Database, userId: number, entryId?: number) =>
+  db
+    .select(entryColumns)
+    .from(cartEntries)
+    .innerJoin(articles, eq(articles.id, cartEntries.articleId))
+    .where(and(eq(cartEntries.userId, userId), entryId === undefined ? undefined : eq(cartEntries.id, entryId)))
+    .orderBy(asc(cartEntries.id));
+
+export async function getCart(db: Database, userId: number): Promise<CartView> {
+  const rows = await entriesOf(db, userId);
+  const totalCents = rows.reduce((sum, row) => sum + row.priceCents, 0);
+  return {
+    id: userId,
+    articles: rows.map(entryView),
+    countArticles: rows.length,
+    totalPriceArticles: centsToEuros(totalCents),
+  };
+}
+
+export async function cartTotal(db: Database, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<number>`coalesce(sum(${articles.priceCents}), 0)::int` })
+    .from(cartEntries)
+    .innerJoin(articles, eq(articles.id, cartEntries.articleId))
+    .where(eq(cartEntries.userId, userId));
+  return centsToEuros(Number(row?.cents ?? 0));
+}
+
+export async function addToCart(
+  db: Database,
+  userId: number,
+  articleId: number,
+  dates: CartEntryDates,
+): Promise<CartEntryView> {
+  const [{ entries } = { entries: 0 }] = await db
+    .select({ entries: count() })
+    .from(cartEntries)
+    .where(eq(cartEntries.userId, userId));
+  if (entries >= MAX_CART_ENTRIES) throw new ApiError(400, m.full);
+  try {
+    const [created] = await db
+      .insert(cartEntries)
+      .values({ userId, articleId, entryDate: dates.entryDate, departureDate: dates.departureDate })
+      .returning({ id: cartEntries.id });
+    if (!created) throw new Error('insert returned no cart entry');
+    const [row] = await entriesOf(db, userId, created.id);
+    if (!row) throw new ApiError(404, m.articleNotFound); // the article was deleted in between
+    return entryView(row);
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new ApiError(404, m.articleNotFound);
+    if (isUniqueViolation(error)) throw new ApiError(400, m.duplicate);
+    throw error;
+  }
+}
+
+/** Removes one entry of the caller's cart; another user's entry is "not in your cart" (404). */
+export async function removeCartEntry(db: Database, userId: number, entryId: number): Promise<void> {
+  const removed = await db
+    .delete(cartEntries)
+    .where(and(eq(cartEntries.id, entryId), eq(cartEntries.userId, userId)))
+    .returning({ id: cartEntries.id });
+  if (removed.length === 0) throw new ApiError(404, m.entryNotFound);
+}
+
+export async function clearCart(db: Database, userId: number): Promise<void> {
+  await db.delete(cartEntries).where(eq(cartEntries.userId, userId));
+}

@@ -1,0 +1,170 @@
+/** The catalogue: departaments (categories) and their articles, each with its images. */
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { NewArticle, NewDepartament } from '../../../lib/catalogue.ts';
+import { centsToEuros, eurosToCents } from '../../../lib/money.ts';
+import type { ApiDependencies } from '../../context.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { articles, departaments } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import {
+  type ImageOwner,
+  type ImageRow,
+  type ImageView,
+  imagesOf,
+  imageViews,
+  removeImageFiles,
+} from '../images/images.service.ts';
+
+export const CATALOGUE_API_MESSAGES = {
+  departamentNotFound: 'Kategorie nicht gefunden.',
+  articleNotFound: 'Artikel nicht gefunden.',
+  departamentNumberTaken: 'Eine Kategorie mit dieser Nummer gibt es bereits.',
+  articleNumberTaken: 'In dieser Kategorie gibt es bereits einen Artikel mit dieser Nummer.',
+} as const;
+
+const m = CATALOGUE_API_MESSAGES;
+
+export interface ArticleView {
+  id: number;
+  number: string;
+  type: string;
+  /** Euros. */
+  price: number;
+  departamentId: number;
+  imageUrls: string[];
+  images: ImageView[];
+}
+
+export interface DepartamentView {
+  id: number;
+  number: string;
+  type: string;
+  description: string;
+  imageUrls: string[];
+  images: ImageView[];
+  articles: ArticleView[];
+}
+
+type ArticleRow = typeof articles.$inferSelect;
+
+function articleView(publicApiBase: string, row: ArticleRow, imageRows: ImageRow[]): ArticleView {
+  return {
+    id: row.id,
+    number: row.number,
+    type: row.type,
+    price: centsToEuros(row.priceCents),
+    departamentId: row.departamentId,
+    ...imageViews(
+      publicApiBase,
+      imageRows.filter((image) => image.articleId === row.id),
+    ),
+  };
+}
+
+async function departamentViews(
+  deps: ApiDependencies,
+  rows: (typeof departaments.$inferSelect)[],
+): Promise<DepartamentView[]> {
+  const ids = rows.map((row) => row.id);
+  const articleRows =
+    ids.length > 0
+      ? await deps.db.select().from(articles).where(inArray(articles.departamentId, ids)).orderBy(asc(articles.id))
+      : [];
+  const imageRows = await imagesOf(
+    deps.db,
+    ids,
+    articleRows.map((article) => article.id),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    number: row.number,
+    type: row.type,
+    description: row.description,
+    ...imageViews(
+      deps.publicApiBase,
+      imageRows.filter((image) => image.departamentId === row.id),
+    ),
+    articles: articleRows
+      .filter((article) => article.departamentId === row.id)
+      .map((article) => articleView(deps.publicApiBase, article, imageRows)),
+  }));
+}
+
+export async function listDepartaments(deps: ApiDependencies): Promise<DepartamentView[]> {
+  return departamentViews(deps, await deps.db.select().from(departaments).orderBy(asc(departaments.id)));
+}
+
+export async function getDepartament(deps: ApiDependencies, id: number): Promise<DepartamentView> {
+  const [view] = await departamentViews(deps, await deps.db.select().from(departaments).where(eq(departaments.id, id)));
+  if (!view) throw new ApiError(404, m.departamentNotFound);
+  return view;
+}
+
+export async function createDepartament(deps: ApiDependencies, input: NewDepartament): Promise<DepartamentView> {
+  try {
+    const [row] = await deps.db.insert(departaments).values(input).returning();
+    if (!row) throw new Error('insert returned no departament');
+    return { ...row, imageUrls: [], images: [], articles: [] };
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, m.departamentNumberTaken);
+    throw error;
+  }
+}
+
+export async function deleteDepartament(deps: ApiDependencies, id: number): Promise<void> {
+  const articleIds = (
+    await deps.db.select({ id: articles.id }).from(articles).where(eq(articles.departamentId, id))
+  ).map((article) => article.id);
+  const imageRows = await imagesOf(deps.db, [id], articleIds);
+  const deleted = await deps.db.delete(departaments).where(eq(departaments.id, id)).returning({ id: departaments.id });
+  if (deleted.length === 0) throw new ApiError(404, m.departamentNotFound);
+  await removeImageFiles(deps, imageRows);
+}
+
+export async function listArticles(deps: ApiDependencies, departamentId?: number): Promise<ArticleView[]> {
+  const rows = await deps.db
+    .select()
+    .from(articles)
+    .where(departamentId === undefined ? undefined : eq(articles.departamentId, departamentId))
+    .orderBy(asc(articles.id));
+  const imageRows = await imagesOf(
+    deps.db,
+    [],
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => articleView(deps.publicApiBase, row, imageRows));
+}
+
+export async function createArticle(deps: ApiDependencies, input: NewArticle): Promise<ArticleView> {
+  await requireCatalogueItem(deps, { kind: 'departament', id: input.departamentId });
+  try {
+    const [row] = await deps.db
+      .insert(articles)
+      .values({
+        departamentId: input.departamentId,
+        number: input.number,
+        type: input.type,
+        priceCents: eurosToCents(input.price),
+      })
+      .returning();
+    if (!row) throw new Error('insert returned no article');
+    return articleView(deps.publicApiBase, row, []);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, m.articleNumberTaken);
+    throw error;
+  }
+}
+
+export async function deleteArticle(deps: ApiDependencies, id: number): Promise<void> {
+  const imageRows = await imagesOf(deps.db, [], [id]);
+  const deleted = await deps.db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
+  if (deleted.length === 0) throw new ApiError(404, m.articleNotFound);
+  await removeImageFiles(deps, imageRows);
+}
+
+/** 404 unless the departament or article exists. */
+export async function requireCatalogueItem(deps: ApiDependencies, owner: ImageOwner): Promise<void> {
+  const table = owner.kind === 'departament' ? departaments : articles;
+  const [exists] = await deps.db.select({ id: table.id }).from(table).where(eq(table.id, owner.id));
+  if (!exists) throw new ApiError(404, owner.kind === 'departament' ? m.departamentNotFound : m.articleNotFound);
+}
