@@ -20,11 +20,13 @@ function filesUnder(dir: string, pattern: RegExp): string[] {
 
 /** The module scripts of an .astro file (not `is:inline` ones, which import nothing). */
 function astroScripts(source: string): string[] {
-  return [...source.matchAll(/<script\b(?![^>]*\bis:inline)[^>]*>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '');
+  return [...source.matchAll(/<script\b(?![^>]*\bis:inline)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) => match[1] ?? '',
+  );
 }
 
 /** The specifiers a module loads when it runs: static and dynamic imports and re-exports, not `import type`. */
-export function runtimeImports(source: string, fileName: string): string[] {
+function runtimeImports(source: string, fileName: string): string[] {
   const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const specifiers: string[] = [];
   const visit = (node: ts.Node) => {

@@ -26,6 +26,10 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof tables>;
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** A required reference to the row this one belongs to: deleting that row deletes this one. */
+const belongsTo = (name: string, target: () => AnyPgColumn) =>
+  integer(name).notNull().references(target, { onDelete: 'cascade' });
+
 /** `column in ('a', 'b')` for a CHECK constraint, from the list the code uses. */
 const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
   sql`${column} in (${sql.raw(values.map((value) => `'${value}'`).join(', '))})`;
@@ -51,9 +55,7 @@ export type RoleName = (typeof ROLE_NAMES)[number];
 export const userRoles = pgTable(
   'user_roles',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     name: text('name').$type<RoleName>().notNull(),
   },
   (table) => [
@@ -67,9 +69,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: text('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     refreshTokenHash: text('refresh_token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -86,9 +86,7 @@ export const oneTimeTokens = pgTable(
   'one_time_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     purpose: text('purpose').$type<OneTimeTokenPurpose>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
@@ -113,9 +111,7 @@ export const articles = pgTable(
   'articles',
   {
     id: serial('id').primaryKey(),
-    departamentId: integer('departament_id')
-      .notNull()
-      .references(() => departaments.id, { onDelete: 'cascade' }),
+    departamentId: belongsTo('departament_id', () => departaments.id),
     number: text('number').notNull(),
     type: text('type').notNull(),
     priceCents: integer('price_cents').notNull(),
@@ -152,12 +148,8 @@ export const cartEntries = pgTable(
   'cart_entries',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    articleId: integer('article_id')
-      .notNull()
-      .references(() => articles.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    articleId: belongsTo('article_id', () => articles.id),
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
     departureDate: date('departure_date', { mode: 'string' }).notNull(),
     createdAt: createdAt(),
@@ -176,9 +168,7 @@ export const bookings = pgTable(
   'bookings',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     bookingNumber: text('booking_number').notNull().unique(),
     status: text('status').$type<BookingStatus>().notNull(),
     totalCents: integer('total_cents').notNull(),
@@ -196,9 +186,7 @@ export const bookingItems = pgTable(
   'booking_items',
   {
     id: serial('id').primaryKey(),
-    bookingId: integer('booking_id')
-      .notNull()
-      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingId: belongsTo('booking_id', () => bookings.id),
     /** Kept as a reference while the article exists; the copy below is what was ordered. */
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
     departamentId: integer('departament_id').notNull(),

@@ -35,6 +35,10 @@ interface SeedDepartament {
   articles: { number: string; type: string; price: number }[];
 }
 
+/** Article numbers W1, W2, … in the order of the content file. */
+const numbered = (prefix: string, list: { type: string; price: number }[]) =>
+  list.map((article, index) => ({ number: `${prefix}${index + 1}`, ...article }));
+
 function catalogue(): SeedDepartament[] {
   const models = readContent('models.yaml', z.array(modelSchema));
   const pricing = readContent('pricing.yaml', pricingSchema);
@@ -52,22 +56,23 @@ function catalogue(): SeedDepartament[] {
       type: 'Website-Wartung',
       description:
         'Monatliche Wartung Ihrer Website ohne Hosting und Domain: Sicherheitsupdates, Backups, Überwachung und Systempflege. Abrechnung halbjährlich oder jährlich.',
-      articles: pricing.maintenance.tiers.map((tier, index) => ({
-        number: `W${index + 1}`,
-        type: `Wartung ${tier.name} (${formatEuroRange(tier.from, tier.to)} monatlich)`,
-        price: tier.from,
-      })),
+      articles: numbered(
+        'W',
+        pricing.maintenance.tiers.map((tier) => ({
+          type: `Wartung ${tier.name} (${formatEuroRange(tier.from, tier.to)} monatlich)`,
+          price: tier.from,
+        })),
+      ),
     },
     {
       number: '14',
       type: 'Großformatdruck und Design',
       description:
         'Leinwand- und Papierdruck im Großformat, Banner, Visitenkarten, Fotodruck, Plandruck und Logodesign. Druckdaten mit mindestens 300 dpi; den Versand trägt der Kunde.',
-      articles: pricing.print.items.map((item, index) => ({
-        number: `D${index + 1}`,
-        type: item.name,
-        price: item.from,
-      })),
+      articles: numbered(
+        'D',
+        pricing.print.items.map((item) => ({ type: item.name, price: item.from })),
+      ),
     },
   ];
 }

@@ -40,3 +40,18 @@ export function parseId(value: string | undefined): number {
   if (!value || !/^[1-9]\d{0,8}$/.test(value)) throw new ApiError(400, MESSAGES.invalidId);
   return Number(value);
 }
+
+/** The handler of a create route: the body read with `schema`, `create` run with it, 201 with the result. */
+export const createFrom =
+  <TSchema extends v.GenericSchema, TResult>(
+    schema: TSchema,
+    create: (input: v.InferOutput<TSchema>) => Promise<TResult>,
+  ) =>
+  async (c: Context) =>
+    c.json(await create(await readJson(c, schema)), 201);
+
+/** The handler of `DELETE …/:id`: runs `remove` with the parsed id and answers 204. */
+export const deleteById = (remove: (id: number) => Promise<void>) => async (c: Context) => {
+  await remove(parseId(c.req.param('id')));
+  return c.body(null, 204);
+};

@@ -4,16 +4,19 @@ import { ArticleSchema, DepartamentSchema } from '../../../lib/catalogue.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { adminRouter } from '../../http/guards.ts';
-import { parseId, readJson } from '../../http/validation.ts';
+import { createFrom, deleteById, parseId } from '../../http/validation.ts';
 import * as catalogue from './catalogue.service.ts';
 
 export function departamentRoutes(deps: ApiDependencies) {
   const staff = adminRouter(deps)
-    .post('/', async (c) => c.json(await catalogue.createDepartament(deps, await readJson(c, DepartamentSchema)), 201))
-    .delete('/:id', async (c) => {
-      await catalogue.deleteDepartament(deps, parseId(c.req.param('id')));
-      return c.body(null, 204);
-    });
+    .post(
+      '/',
+      createFrom(DepartamentSchema, (input) => catalogue.createDepartament(deps, input)),
+    )
+    .delete(
+      '/:id',
+      deleteById((id) => catalogue.deleteDepartament(deps, id)),
+    );
   return new Hono<ApiEnv>()
     .use(jsonBodyLimit)
     .get('/', async (c) => c.json(await catalogue.listDepartaments(deps)))
@@ -23,11 +26,14 @@ export function departamentRoutes(deps: ApiDependencies) {
 
 export function articleRoutes(deps: ApiDependencies) {
   const staff = adminRouter(deps)
-    .post('/', async (c) => c.json(await catalogue.createArticle(deps, await readJson(c, ArticleSchema)), 201))
-    .delete('/:id', async (c) => {
-      await catalogue.deleteArticle(deps, parseId(c.req.param('id')));
-      return c.body(null, 204);
-    });
+    .post(
+      '/',
+      createFrom(ArticleSchema, (input) => catalogue.createArticle(deps, input)),
+    )
+    .delete(
+      '/:id',
+      deleteById((id) => catalogue.deleteArticle(deps, id)),
+    );
   return new Hono<ApiEnv>()
     .use(jsonBodyLimit)
     .get('/', async (c) => {

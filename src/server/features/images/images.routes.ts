@@ -4,7 +4,7 @@ import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { limitBody } from '../../http/body-limit.ts';
 import { ApiError } from '../../http/errors.ts';
 import { adminRouter } from '../../http/guards.ts';
-import { parseId } from '../../http/validation.ts';
+import { deleteById, parseId } from '../../http/validation.ts';
 import { requireCatalogueItem } from '../catalogue/catalogue.service.ts';
 import { MAX_IMAGE_BYTES } from './image-store.ts';
 import * as images from './images.service.ts';
@@ -40,10 +40,10 @@ export function imageRoutes(deps: ApiDependencies) {
     .use('/upload/*', limitBody(MAX_IMAGE_BYTES + MULTIPART_ALLOWANCE, m.tooLarge))
     .post('/upload/departament/:id', upload('departament'))
     .post('/upload/article/:id', upload('article'))
-    .delete('/:id', async (c) => {
-      await images.deleteImage(deps, parseId(c.req.param('id')));
-      return c.body(null, 204);
-    });
+    .delete(
+      '/:id',
+      deleteById((id) => images.deleteImage(deps, id)),
+    );
 
   return new Hono<ApiEnv>()
     .get('/file/:name', async (c) => {
