@@ -65,7 +65,14 @@ describe('cart', () => {
     expect(added.body).toEqual({
       id: expect.any(Number),
       ...dates(),
-      article: { id: 1, number: '1', type: expect.any(String), price: 1200, departamentId: 12 },
+      article: {
+        id: 1,
+        number: '1',
+        type: expect.any(String),
+        price: 1200,
+        departamentId: 12,
+        departament: { number: '12', type: 'Websites für kleine Unternehmen' },
+      },
     });
     await addToCart(user.token, 2, dates(10, 12));
 
@@ -176,25 +183,19 @@ describe('cart', () => {
     expect((await api.request('POST', '/cart/article/eins', { token: user.token, body: dates() })).status).toBe(400);
   });
 
-  it('removes one own entry (204); a second time it is 404', async () => {
+  it('removes one own entry by its id (204); a second time it is 404', async () => {
     const user = await api.user();
     const first = await addToCart(user.token, 1);
     await addToCart(user.token, 2);
-    expect((await api.request('DELETE', `/cart/remove_article/${first.body.id}`, { token: user.token })).status).toBe(
-      204,
-    );
+    expect((await api.request('DELETE', `/cart/entries/${first.body.id}`, { token: user.token })).status).toBe(204);
     expect((await cartOf(user.token)).body.articles.map((entry) => entry.article.id)).toEqual([2]);
-    expect((await api.request('DELETE', `/cart/remove_article/${first.body.id}`, { token: user.token })).status).toBe(
-      404,
-    );
+    expect((await api.request('DELETE', `/cart/entries/${first.body.id}`, { token: user.token })).status).toBe(404);
   });
 
   it('never shows or removes another user’s entries (404, entry unchanged)', async () => {
     const [owner, intruder] = [await api.user(), await api.user()];
     const entry = await addToCart(owner.token, 5);
-    const attempt = await answer(
-      api.request('DELETE', `/cart/remove_article/${entry.body.id}`, { token: intruder.token }),
-    );
+    const attempt = await answer(api.request('DELETE', `/cart/entries/${entry.body.id}`, { token: intruder.token }));
     expect(attempt).toEqual({
       status: 404,
       body: { message: 'Dieser Eintrag ist nicht in Ihrem Warenkorb.', statusCode: 404 },

@@ -32,6 +32,7 @@ export class ApiError extends Error {
 export const MESSAGES = {
   badJson: 'Der Anfragekörper ist kein gültiges JSON.',
   invalidInput: 'Bitte überprüfen Sie Ihre Eingaben.',
+  jsonObjectExpected: 'Erwartet wird ein JSON-Objekt.',
   invalidId: 'Ungültige ID.',
   notFound: 'Nicht gefunden.',
   unauthorized: 'Bitte melden Sie sich an.',

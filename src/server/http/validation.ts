@@ -1,6 +1,7 @@
 /** Reading request input at the boundary: JSON bodies through valibot schemas, ids from paths. */
 import type { Context } from 'hono';
 import * as v from 'valibot';
+import type { ApiEnv } from '../context.ts';
 import { ApiError, type FieldError, MESSAGES } from './errors.ts';
 
 /** One entry per failed rule, named by the field's dotted path ("" for the body itself). */
@@ -8,8 +9,13 @@ export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError
   return issues.map((issue) => ({ fieldName: v.getDotPath(issue) ?? '', message: issue.message }));
 }
 
+/**
+ * 400 with every field's first unmet rule in `errors`; the `message` is the first of them, so a
+ * client that reads only `message` still shows what to fix (docs/product.md#h7-validation-errors).
+ */
 export function invalidInput(issues: readonly v.BaseIssue<unknown>[]): ApiError {
-  return new ApiError(400, MESSAGES.invalidInput, { errors: fieldErrors(issues) });
+  const errors = fieldErrors(issues);
+  return new ApiError(400, errors[0]?.message ?? MESSAGES.invalidInput, { errors });
 }
 
 /** Parses the JSON body with the schema; unknown fields are dropped, never used. */
@@ -25,8 +31,8 @@ export async function readJson<TSchema extends v.GenericSchema>(
     throw new ApiError(400, MESSAGES.badJson);
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw new ApiError(400, MESSAGES.invalidInput, {
-      errors: [{ fieldName: '', message: 'Erwartet wird ein JSON-Objekt.' }],
+    throw new ApiError(400, MESSAGES.jsonObjectExpected, {
+      errors: [{ fieldName: '', message: MESSAGES.jsonObjectExpected }],
     });
   }
   // The first unmet rule per field is what a person fixes first.
@@ -51,7 +57,7 @@ export const createFrom =
     c.json(await create(await readJson(c, schema)), 201);
 
 /** The handler of `DELETE …/:id`: runs `remove` with the parsed id and answers 204. */
-export const deleteById = (remove: (id: number) => Promise<void>) => async (c: Context) => {
-  await remove(parseId(c.req.param('id')));
+export const deleteById = (remove: (id: number, c: Context<ApiEnv>) => Promise<void>) => async (c: Context<ApiEnv>) => {
+  await remove(parseId(c.req.param('id')), c);
   return c.body(null, 204);
 };

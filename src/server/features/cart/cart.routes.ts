@@ -5,7 +5,7 @@ import { CartEntryDatesSchema } from '../../../lib/cart.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { requireUser } from '../../http/guards.ts';
-import { parseId, readJson } from '../../http/validation.ts';
+import { deleteById, parseId, readJson } from '../../http/validation.ts';
 import * as cart from './cart.service.ts';
 
 export function cartRoutes(deps: ApiDependencies) {
@@ -18,10 +18,14 @@ export function cartRoutes(deps: ApiDependencies) {
       const dates = await readJson(c, CartEntryDatesSchema);
       return c.json(await cart.addToCart(deps.db, c.get('user').id, articleId, dates), 201);
     })
-    .delete('/remove_article/:id', async (c) => {
-      await cart.removeCartEntry(deps.db, c.get('user').id, parseId(c.req.param('id')));
-      return c.body(null, 204);
-    })
+    .delete(
+      '/remove_article/:id',
+      deleteById((articleId, c) => cart.removeArticleFromCart(deps.db, c.get('user').id, articleId)),
+    )
+    .delete(
+      '/entries/:id',
+      deleteById((entryId, c) => cart.removeCartEntry(deps.db, c.get('user').id, entryId)),
+    )
     .delete('/clear', async (c) => {
       await cart.clearCart(deps.db, c.get('user').id);
       return c.body(null, 204);

@@ -1,14 +1,18 @@
-/** The caller's cart: dated bookings of articles, priced from the database at every read. */
+/**
+ * The caller's cart: dated bookings of articles, priced from the database at every read; each
+ * entry costs its article's price once, whatever its dates (docs/product.md#d27-entry-price).
+ */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { CartEntryDates } from '../../../lib/cart.ts';
 import { centsToEuros } from '../../../lib/money.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { articles, cartEntries, type Database } from '../../db/schema.ts';
+import { articles, cartEntries, type Database, departaments } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 
 export const CART_API_MESSAGES = {
   articleNotFound: 'Artikel nicht gefunden.',
   entryNotFound: 'Dieser Eintrag ist nicht in Ihrem Warenkorb.',
+  articleNotInCart: 'Dieser Artikel ist nicht in Ihrem Warenkorb.',
   duplicate: 'Dieser Artikel ist mit diesen Daten bereits in Ihrem Warenkorb.',
   full: 'Ihr Warenkorb ist voll (höchstens 50 Einträge). Bitte bestellen oder entfernen Sie zuerst Einträge.',
 } as const;
@@ -20,7 +24,16 @@ export interface CartEntryView {
   id: number;
   entryDate: string;
   departureDate: string;
-  article: { id: number; number: string; type: string; price: number; departamentId: number };
+  article: {
+    id: number;
+    number: string;
+    type: string;
+    /** Euros. */
+    price: number;
+    departamentId: number;
+    /** The article's category, for showing the entry without a second request. */
+    departament: { number: string; type: string };
+  };
 }
 
 export interface CartView {
@@ -41,6 +54,8 @@ const entryColumns = {
   type: articles.type,
   priceCents: articles.priceCents,
   departamentId: articles.departamentId,
+  departamentNumber: departaments.number,
+  departamentType: departaments.type,
 };
 
 type EntryRow = { [K in keyof typeof entryColumns]: (typeof entryColumns)[K]['_']['data'] };
@@ -55,6 +70,7 @@ const entryView = (row: EntryRow): CartEntryView => ({
     type: row.type,
     price: centsToEuros(row.priceCents),
     departamentId: row.departamentId,
+    departament: { number: row.departamentNumber, type: row.departamentType },
   },
 });
 
@@ -64,6 +80,7 @@ const entriesOf = (db: Database, userId: number, entryId?: number) =>
     .select(entryColumns)
     .from(cartEntries)
     .innerJoin(articles, eq(articles.id, cartEntries.articleId))
+    .innerJoin(departaments, eq(departaments.id, articles.departamentId))
     .where(and(eq(cartEntries.userId, userId), entryId === undefined ? undefined : eq(cartEntries.id, entryId)))
     .orderBy(asc(cartEntries.id));
 
@@ -121,6 +138,24 @@ export async function removeCartEntry(db: Database, userId: number, entryId: num
     .where(and(eq(cartEntries.id, entryId), eq(cartEntries.userId, userId)))
     .returning({ id: cartEntries.id });
   if (removed.length === 0) throw new ApiError(404, m.entryNotFound);
+}
+
+/**
+ * `DELETE /cart/remove_article/{articleId}` as the earlier client means it: removes the caller's
+ * earliest entry of that article (docs/product.md#rest-api).
+ */
+export async function removeArticleFromCart(db: Database, userId: number, articleId: number): Promise<void> {
+  const earliest = db
+    .select({ id: cartEntries.id })
+    .from(cartEntries)
+    .where(and(eq(cartEntries.userId, userId), eq(cartEntries.articleId, articleId)))
+    .orderBy(asc(cartEntries.id))
+    .limit(1);
+  const removed = await db
+    .delete(cartEntries)
+    .where(eq(cartEntries.id, sql`(${earliest})`))
+    .returning({ id: cartEntries.id });
+  if (removed.length === 0) throw new ApiError(404, m.articleNotInCart);
 }
 
 export async function clearCart(db: Database, userId: number): Promise<void> {
