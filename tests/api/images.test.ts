@@ -1,7 +1,9 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import type { DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
+import type { ImageView } from '../../src/server/features/images/images.service.ts';
 import { answer, setUpApiWithStaff } from './support/test-api.ts';
 
 const ctx = setUpApiWithStaff();
@@ -19,7 +21,7 @@ function form(data: Uint8Array | string, fileName: string, type: string, field =
 }
 
 const upload = (owner: string, body: FormData, token = ctx.admin.token) =>
-  answer<{ id: number; url: string; message?: string; statusCode?: number }>(
+  answer<ImageView & { message?: string; statusCode?: number }>(
     ctx.api.request('POST', `/images/upload/${owner}`, { token, rawBody: body }),
   );
 
@@ -32,6 +34,9 @@ describe('image upload', () => {
     expect(body).toEqual({
       id: expect.any(Number),
       url: expect.stringMatching(/^\/api\/images\/file\/[a-f0-9]{32}\.png$/),
+      width: 64,
+      height: 48,
+      variants: [{ width: 64, url: body.url.replace('.png', '-64.webp') }],
     });
 
     const served = await ctx.api.request('GET', body.url.replace('/api', ''));
@@ -45,11 +50,9 @@ describe('image upload', () => {
     expect(metadata.exif).toBeUndefined();
     expect(bytes.includes('Geheime Kamera')).toBe(false);
 
-    const departament = await answer<{ imageUrls: string[]; images: { id: number; url: string }[] }>(
-      ctx.api.request('GET', '/departaments/13'),
-    );
+    const departament = await answer<DepartamentView>(ctx.api.request('GET', '/departaments/13'));
     expect(departament.body.imageUrls).toEqual([body.url]);
-    expect(departament.body.images).toEqual([{ id: body.id, url: body.url }]);
+    expect(departament.body.images).toEqual([body]);
   });
 
   it('accepts a JPEG for an article, whatever name and type the browser claims', async () => {
@@ -164,6 +167,54 @@ describe('image delete', () => {
     await ctx.api.request('DELETE', `/departaments/${created.body.id}`, { token: ctx.admin.token });
     for (const url of [own.body.url, ofArticle.body.url]) {
       expect(existsSync(path.join(ctx.api.uploadDir, path.basename(url)))).toBe(false);
+    }
+  });
+});
+
+describe('responsive variants', () => {
+  const served = async (url: string) => {
+    const response = await ctx.api.request('GET', url.replace('/api', ''));
+    return { status: response.status, type: response.headers.get('content-type'), bytes: await response.arrayBuffer() };
+  };
+
+  it('makes WebP copies 480, 960 and 1600 px wide of a large upload, each answered with 200', async () => {
+    const { status, body } = await upload(
+      'departament/14',
+      form(await picture('jpeg', 2000, 1250), 'gross.jpg', 'image/jpeg'),
+    );
+    expect(status).toBe(201);
+    expect(body.variants.map((variant) => variant.width)).toEqual([480, 960, 1600]);
+    for (const variant of body.variants) {
+      const response = await served(variant.url);
+      expect(response, variant.url).toMatchObject({ status: 200, type: 'image/webp' });
+      const metadata = await sharp(Buffer.from(response.bytes)).metadata();
+      expect(metadata).toMatchObject({ format: 'webp', width: variant.width, height: (variant.width * 1250) / 2000 });
+    }
+  });
+
+  it('makes a missing variant on its first request (uploads from before variants existed)', async () => {
+    const { body } = await upload('departament/14', form(await picture('png', 1000, 500), 'alt.png', 'image/png'));
+    expect(body.variants.map((variant) => variant.width)).toEqual([480, 960, 1000]);
+    const [narrowest] = body.variants;
+    const file = path.join(ctx.api.uploadDir, path.basename(narrowest?.url ?? ''));
+    rmSync(file);
+    expect(await served(narrowest?.url ?? '')).toMatchObject({ status: 200, type: 'image/webp' });
+    expect(existsSync(file)).toBe(true);
+  });
+
+  it('refuses widths it does not make and names it does not know (404)', async () => {
+    const { body } = await upload('departament/14', form(await picture('png', 800, 400), 'klein.png', 'image/png'));
+    const base = path.basename(body.url, '.png');
+    for (const name of [`${base}-1600.webp`, `${base}-123.webp`, `${base}-480.png`, `${'0'.repeat(32)}-480.webp`]) {
+      expect((await ctx.api.request('GET', `/images/file/${name}`)).status, name).toBe(404);
+    }
+  });
+
+  it('deletes the variants with their image', async () => {
+    const { body } = await upload('departament/14', form(await picture('jpeg', 1200, 800), 'weg.jpg', 'image/jpeg'));
+    expect((await ctx.api.request('DELETE', `/images/${body.id}`, { token: ctx.admin.token })).status).toBe(204);
+    for (const url of [body.url, ...body.variants.map((variant) => variant.url)]) {
+      expect(existsSync(path.join(ctx.api.uploadDir, path.basename(url))), url).toBe(false);
     }
   });
 });

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
 
@@ -33,8 +33,19 @@ const FORMATS = {
 
 type Format = keyof typeof FORMATS;
 
-/** Image file names this module makes, and the only ones it serves. */
+/** Uploaded originals: the names this module makes, and with their variants the only ones it serves. */
 export const IMAGE_FILE_NAME = /^[a-f0-9]{32}\.(jpg|png)$/;
+const VARIANT_FILE_NAME = /^([a-f0-9]{32})-(\d{1,4})\.webp$/;
+
+/** Widths of the WebP variants made of every image, for `srcset` (never wider than the image). */
+export const VARIANT_WIDTHS = [480, 960, 1600] as const;
+
+export const variantWidths = (imageWidth: number): number[] => [
+  ...new Set(VARIANT_WIDTHS.map((width) => Math.min(width, imageWidth))),
+];
+
+export const variantFileName = (fileName: string, width: number): string =>
+  fileName.replace(/\.(jpg|png)$/, `-${width}.webp`);
 
 export interface StoredImage {
   fileName: string;
@@ -50,14 +61,44 @@ function sniff(data: Uint8Array): Format | undefined {
   );
 }
 
+const encodeVariant = (original: Buffer, width: number) =>
+  sharp(original).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
+
 export interface ImageStore {
+  /** Re-encodes and stores an upload with its variants. */
   save(data: Uint8Array): Promise<StoredImage>;
+  /** Removes an original and its variants. */
   remove(fileName: string): Promise<void>;
+  /** An original or a variant; a variant missing on disk (older uploads) is made on first request. */
   read(fileName: string): Promise<{ data: Buffer; contentType: string } | undefined>;
 }
 
 export function imageStore(uploadDir: string): ImageStore {
   mkdirSync(uploadDir, { recursive: true });
+  const file = (name: string) => path.join(uploadDir, name);
+
+  /** Writes under a temporary name first, so a reader never sees half a file. */
+  async function writeAtomically(name: string, data: Buffer): Promise<void> {
+    const temporary = file(`${name}.${randomBytes(4).toString('hex')}.tmp`);
+    await writeFile(temporary, data);
+    await rename(temporary, file(name));
+  }
+
+  const readOrUndefined = (name: string) => readFile(file(name)).catch(() => undefined);
+
+  async function readVariant(base: string, width: number): Promise<Buffer | undefined> {
+    const name = `${base}-${width}.webp`;
+    const stored = await readOrUndefined(name);
+    if (stored) return stored;
+    const original = (await readOrUndefined(`${base}.jpg`)) ?? (await readOrUndefined(`${base}.png`));
+    if (!original) return undefined;
+    const { width: originalWidth = 0 } = await sharp(original).metadata();
+    if (!variantWidths(originalWidth).includes(width)) return undefined;
+    const variant = await encodeVariant(original, width);
+    await writeAtomically(name, variant);
+    return variant;
+  }
+
   return {
     async save(data) {
       if (data.byteLength > MAX_IMAGE_BYTES) throw new ImageRejectedError('tooLarge');
@@ -77,7 +118,12 @@ export function imageStore(uploadDir: string): ImageStore {
       }
       const { extension, contentType } = FORMATS[format];
       const fileName = `${randomBytes(16).toString('hex')}.${extension}`;
-      await writeFile(path.join(uploadDir, fileName), output.data, { flag: 'wx' });
+      await writeFile(file(fileName), output.data, { flag: 'wx' });
+      await Promise.all(
+        variantWidths(output.info.width).map(async (width) =>
+          writeAtomically(variantFileName(fileName, width), await encodeVariant(output.data, width)),
+        ),
+      );
       return {
         fileName,
         contentType,
@@ -87,16 +133,21 @@ export function imageStore(uploadDir: string): ImageStore {
       };
     },
     async remove(fileName) {
-      if (IMAGE_FILE_NAME.test(fileName)) await rm(path.join(uploadDir, fileName), { force: true });
+      if (!IMAGE_FILE_NAME.test(fileName)) return;
+      const base = fileName.slice(0, 32);
+      const variants = (await readdir(uploadDir)).filter((name) => VARIANT_FILE_NAME.exec(name)?.[1] === base);
+      await Promise.all([fileName, ...variants].map((name) => rm(file(name), { force: true })));
     },
     async read(fileName) {
-      if (!IMAGE_FILE_NAME.test(fileName)) return undefined;
-      try {
-        const data = await readFile(path.join(uploadDir, fileName));
-        return { data, contentType: fileName.endsWith('.png') ? FORMATS.png.contentType : FORMATS.jpeg.contentType };
-      } catch {
-        return undefined;
+      if (IMAGE_FILE_NAME.test(fileName)) {
+        const data = await readOrUndefined(fileName);
+        const format = fileName.endsWith('.png') ? FORMATS.png : FORMATS.jpeg;
+        return data && { data, contentType: format.contentType };
       }
+      const variant = VARIANT_FILE_NAME.exec(fileName);
+      if (!variant) return undefined;
+      const data = await readVariant(variant[1] as string, Number(variant[2]));
+      return data && { data, contentType: 'image/webp' };
     },
   };
 }

@@ -6,7 +6,7 @@ import { asc, eq, inArray, or } from 'drizzle-orm';
 import type { ApiDependencies } from '../../context.ts';
 import { type Database, images } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { ImageRejectedError } from './image-store.ts';
+import { ImageRejectedError, variantFileName, variantWidths } from './image-store.ts';
 
 export const IMAGE_API_MESSAGES = {
   imageNotFound: 'Bild nicht gefunden.',
@@ -19,7 +19,12 @@ const m = IMAGE_API_MESSAGES;
 
 export interface ImageView {
   id: number;
+  /** The stored original (JPEG or PNG). */
   url: string;
+  width: number;
+  height: number;
+  /** WebP copies for `srcset`, narrowest first. */
+  variants: { width: number; url: string }[];
 }
 
 export type ImageOwner = { kind: 'departament'; id: number } | { kind: 'article'; id: number };
@@ -42,9 +47,22 @@ export async function imagesOf(db: Database, departamentIds: number[], articleId
     .orderBy(asc(images.id));
 }
 
+function imageView(publicApiBase: string, row: Pick<ImageRow, 'id' | 'fileName' | 'width' | 'height'>): ImageView {
+  return {
+    id: row.id,
+    url: imageUrl(publicApiBase, row.fileName),
+    width: row.width,
+    height: row.height,
+    variants: variantWidths(row.width).map((width) => ({
+      width,
+      url: imageUrl(publicApiBase, variantFileName(row.fileName, width)),
+    })),
+  };
+}
+
 /** `imageUrls` (the earlier contract) and `images` (with ids, to delete one) of the given rows. */
 export function imageViews(publicApiBase: string, rows: ImageRow[]): { imageUrls: string[]; images: ImageView[] } {
-  const list = rows.map((row) => ({ id: row.id, url: imageUrl(publicApiBase, row.fileName) }));
+  const list = rows.map((row) => imageView(publicApiBase, row));
   return { images: list, imageUrls: list.map((image) => image.url) };
 }
 
@@ -69,7 +87,7 @@ export async function addImage(deps: ApiDependencies, owner: ImageOwner, data: U
       })
       .returning({ id: images.id });
     if (!row) throw new Error('insert returned no image');
-    return { id: row.id, url: imageUrl(deps.publicApiBase, stored.fileName) };
+    return imageView(deps.publicApiBase, { id: row.id, ...stored });
   } catch (error) {
     await deps.images.remove(stored.fileName); // the owner vanished meanwhile: keep no orphan file
     throw error;
