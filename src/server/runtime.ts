@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { type ApiApp, createApp } from './app.ts';
+import type { ApiDependencies } from './context.ts';
 import { type DatabaseLocation, openDatabase } from './db/database.ts';
 import { seedCatalogue } from './db/seed.ts';
 import { accessTokenKeys } from './features/accounts/access-tokens.ts';
@@ -16,6 +17,8 @@ import { loadSettings, type Settings } from './settings.ts';
 
 export interface ApiRuntime {
   app: ApiApp;
+  /** What the app is built from; pages rendered on request read the catalogue through it. */
+  deps: ApiDependencies;
   close(): Promise<void>;
 }
 
@@ -28,7 +31,7 @@ export function databaseLocation(settings: Settings): DatabaseLocation {
 export async function startApi(settings: Settings): Promise<ApiRuntime> {
   const database = await openDatabase(databaseLocation(settings));
   await seedCatalogue(database.db);
-  const app = createApp({
+  const deps: ApiDependencies = {
     db: database.db,
     mailer: createMailer({ from: settings.mailFrom, smtpUrl: settings.smtpUrl, outboxDir: settings.mailOutboxDir }),
     images: imageStore(settings.uploadDir),
@@ -36,8 +39,8 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     siteUrl: settings.siteUrl,
     publicApiBase: settings.publicApiBase,
     rateLimits: DEFAULT_RATE_LIMITS,
-  });
-  return { app, close: database.close };
+  };
+  return { app: createApp(deps), deps, close: database.close };
 }
 
 const PROCESS_API = Symbol.for('hwds.processApi');

@@ -6,6 +6,7 @@
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import type { CurrentUserView } from '../server/features/accounts/accounts.service.ts';
+import { $cartCount } from './cart-count.ts';
 import { readTokenClaims } from './token-claims.ts';
 
 /** What the header shows: anonymous, logged-in user, or administrator. */
@@ -50,9 +51,10 @@ export function setCurrentUser(user: CurrentUserView): void {
   $user.set(user);
 }
 
-/** Forgets the session in this browser: both storage keys and the loaded user. */
+/** Forgets the session in this browser: both storage keys, the loaded user and the cart's count. */
 export function logOut(): void {
   $accessToken.set(undefined);
   $isAuthorizedFlag.set(undefined);
   $user.set(null);
+  $cartCount.set(undefined);
 }

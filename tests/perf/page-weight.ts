@@ -63,10 +63,14 @@ function routeOf(clientDir: string, file: string): string {
   return route.length > 1 ? route.replace(/\/$/, '') : route;
 }
 
-/** Measures one HTML document of a build whose assets live below `clientDir`. */
-export async function measurePage(clientDir: string, htmlFile: string): Promise<PageWeight> {
+/** Measures one pre-rendered HTML file of a build whose assets live below `clientDir`. */
+export function measurePage(clientDir: string, htmlFile: string): Promise<PageWeight> {
+  return measureHtml(clientDir, routeOf(clientDir, htmlFile), readFileSync(htmlFile, 'utf8'));
+}
+
+/** Measures an HTML document (pre-rendered, or as the server rendered it on request) of a build in `clientDir`. */
+export async function measureHtml(clientDir: string, route: string, html: string): Promise<PageWeight> {
   await init();
-  const html = readFileSync(htmlFile, 'utf8');
   const load = (url: string) => readFileSync(path.join(clientDir, new URL(url, 'http://x/').pathname));
 
   let css = 0;
@@ -113,7 +117,7 @@ export async function measurePage(clientDir: string, htmlFile: string): Promise<
     }
   }
 
-  return { route: routeOf(clientDir, htmlFile), html: gzipBytes(html), css, js };
+  return { route, html: gzipBytes(html), css, js };
 }
 
 /** Measures every HTML page of a build's client directory, sorted by route. */

@@ -3,6 +3,7 @@
  * cards in a fixed-height row, so replacing them moves nothing. No framework: one fetch, one
  * template. Texts are in the markup (data attributes), not here.
  */
+import { srcsetOf } from '../../lib/images.ts';
 import type { DepartamentView } from '../../server/features/catalogue/catalogue.service.ts';
 
 const section = document.querySelector<HTMLElement>('[data-categories]');
@@ -11,7 +12,11 @@ function card(template: HTMLTemplateElement, departament: DepartamentView, defau
   const item = template.content.cloneNode(true) as DocumentFragment;
   const link = item.querySelector('a') as HTMLAnchorElement;
   link.href = `/departaments/${departament.id}`;
-  (item.querySelector('img') as HTMLImageElement).src = departament.imageUrls[0] || (defaults.defaultImage ?? '');
+  const image = item.querySelector('img') as HTMLImageElement;
+  const [first] = departament.images;
+  image.src = first?.url ?? defaults.defaultImage ?? '';
+  // The card is at most about 23rem wide: the browser picks the 480 px copy, or 960 px on dense screens.
+  if (first) image.srcset = srcsetOf(first.variants);
   (item.querySelector('[data-title]') as HTMLElement).textContent = departament.type;
   (item.querySelector('[data-description]') as HTMLElement).textContent =
     departament.description.trim() || (defaults.noDescription ?? '');

@@ -3,6 +3,7 @@
  * auth-aware header. No framework: the markup is static, this only toggles attributes.
  */
 import { $accessToken, $authView, $isAuthorized, logOut } from '../../stores/accounts.ts';
+import { $cartCount } from '../../stores/cart-count.ts';
 import { $cookieConsent, acceptCookies, declineCookies } from '../../stores/consent.ts';
 
 const SPLASH_DURATION_MS = 2000;
@@ -28,6 +29,21 @@ function syncHeaderWithSession(): void {
       });
     });
   }
+}
+
+/** The header's cart link shows how many entries the cart holds; the cart loads lazily, and only when logged in. */
+function showCartCount(): void {
+  const link = document.querySelector<HTMLAnchorElement>('[data-cart-link]');
+  const badge = link?.querySelector<HTMLElement>('[data-cart-count]');
+  if (!link || !badge) return;
+  $cartCount.subscribe((count = 0) => {
+    badge.hidden = count === 0;
+    badge.textContent = String(count);
+    const label = count === 1 ? link.dataset.labelOne : link.dataset.labelMany?.replace('{n}', String(count));
+    if (count > 0 && label) link.setAttribute('aria-label', label);
+    else link.removeAttribute('aria-label');
+  });
+  if ($isAuthorized.get()) void import('../../stores/cart.ts').then((cart) => cart.loadCart());
 }
 
 function setUpBurgerMenu(): void {
@@ -87,6 +103,7 @@ function runSplash(then: () => void): void {
 }
 
 syncHeaderWithSession();
+showCartCount();
 setUpBurgerMenu();
 runSplash(setUpCookieBanner);
 // Lets tests (and other scripts) know the shell's listeners are in place.

@@ -1,4 +1,4 @@
-/** /login: e-mail and password; success stores the session and goes to /. */
+/** /login: e-mail and password; success stores the session and goes back where the visitor came from (`?next=`), else to /. */
 import { useEffect, useState } from 'react';
 import { logInWithPassword } from '../../client/accounts.ts';
 import { describeFailure } from '../../client/failures.ts';
@@ -7,6 +7,7 @@ import { logIn } from '../../stores/accounts.ts';
 import { FormMessages, PasswordField, SubmitButton, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { useTransientMessage } from '../forms/use-transient-message.ts';
+import { returnPath } from './return-path.ts';
 import { CONFIRMED_PARAMETER, LOGIN_TEXTS as t } from './texts.ts';
 
 const FIELDS = ['userEmail', 'password'] as const;
@@ -26,7 +27,7 @@ export default function LoginForm() {
     try {
       const { accessToken } = await logInWithPassword(userEmail, password);
       logIn(accessToken);
-      window.location.assign('/');
+      window.location.assign(returnPath(window.location.search));
     } catch (failure) {
       setError(describeFailure(failure).message);
     }

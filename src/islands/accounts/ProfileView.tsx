@@ -9,31 +9,13 @@ import { formatEuros } from '../../lib/money.ts';
 import type { CurrentUserView } from '../../server/features/accounts/accounts.service.ts';
 import type { BookingView } from '../../server/features/bookings/bookings.service.ts';
 import { $auth } from '../../stores/accounts.ts';
-import { useHydrated } from '../use-hydrated.ts';
+import { LoginGate, SignedIn } from './SignedIn.tsx';
 import { PROFILE_TEXTS as t } from './texts.ts';
 
 type Orders =
   | { state: 'loading' }
   | { state: 'failed'; message: string }
   | { state: 'loaded'; bookings: BookingView[] };
-
-function PleaseRegister({ className }: { className?: string }) {
-  return (
-    <div className={`notice ${className ?? ''}`}>
-      <p>
-        <strong>{t.pleaseRegister}</strong>
-      </p>
-      <p className="button-row">
-        <a className="button" href="/register">
-          {t.register}
-        </a>
-        <a className="button button--secondary" href="/login">
-          {t.login}
-        </a>
-      </p>
-    </div>
-  );
-}
 
 function OrderList({ orders }: { orders: Orders }) {
   if (orders.state === 'loading') return <p className="profile__loading">{t.ordersLoading}</p>;
@@ -91,26 +73,18 @@ function Profile({ user }: { user: CurrentUserView }) {
   );
 }
 
-/** Before hydration: the message for visitors or a same-size placeholder, chosen by the header's CSS (no flash). */
-function Placeholder() {
-  return (
-    <>
-      <PleaseRegister className="auth-anon" />
-      <div className="auth-user profile__placeholder" aria-hidden="true" />
-    </>
-  );
-}
+const placeholder = <div className="profile__placeholder" aria-hidden="true" />;
 
 export default function ProfileView() {
-  const hydrated = useHydrated();
-  const { user, isAuthorized } = useStore($auth);
+  const { user } = useStore($auth);
 
   useEffect(() => {
     void verifyStoredSession();
   }, []);
 
-  if (!hydrated) return <Placeholder />;
-  if (!isAuthorized) return <PleaseRegister />;
-  if (!user) return <div className="profile__placeholder" aria-hidden="true" />;
-  return <Profile user={user} />;
+  return (
+    <SignedIn gate={<LoginGate message={t.pleaseRegister} returnTo="/profilepage" />} placeholder={placeholder}>
+      {() => (user ? <Profile user={user} /> : placeholder)}
+    </SignedIn>
+  );
 }

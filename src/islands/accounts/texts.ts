@@ -64,9 +64,13 @@ export const PROFILE_TEXTS = {
   noOrders: 'Sie haben keine Bestellungen.',
   ordersFailed: 'Fehler beim Laden von Bestellungen.',
   pleaseRegister: 'Bitte registrieren Sie sich',
-  register: 'Registrieren',
-  login: 'Login',
   date: 'Datum',
   amount: 'Betrag',
   orderNumber: 'Bestellnummer',
+} as const;
+
+/** The buttons of every login prompt (SignedIn.tsx). */
+export const GATE_TEXTS = {
+  register: 'Registrieren',
+  login: 'Login',
 } as const;

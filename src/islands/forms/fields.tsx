@@ -8,9 +8,11 @@ interface FieldProps {
   error: string | undefined;
   onChange: (value: string) => void;
   inputRef: (element: HTMLInputElement | null) => void;
-  type?: 'text' | 'email' | 'tel';
+  type?: 'text' | 'email' | 'tel' | 'date';
   autoComplete?: string;
   inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  /** Earliest value of a date field (YYYY-MM-DD). */
+  min?: string;
 }
 
 function FieldShell({
@@ -55,13 +57,13 @@ export function TextField(props: FieldProps) {
   const id = useId();
   return (
     <FieldShell id={id} label={props.label} error={props.error}>
-      <input {...inputProps(id, props)} type={props.type ?? 'text'} inputMode={props.inputMode} />
+      <input {...inputProps(id, props)} type={props.type ?? 'text'} inputMode={props.inputMode} min={props.min} />
     </FieldShell>
   );
 }
 
 /** A password input with a button that shows or hides what was typed. */
-export function PasswordField(props: Omit<FieldProps, 'type' | 'inputMode'>) {
+export function PasswordField(props: Omit<FieldProps, 'type' | 'inputMode' | 'min'>) {
   const id = useId();
   const [visible, setVisible] = useState(false);
   return (

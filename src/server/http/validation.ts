@@ -41,9 +41,12 @@ export async function readJson<TSchema extends v.GenericSchema>(
   return result.output;
 }
 
-/** A database id from the path: a positive whole number that fits an integer column. */
+/** A database id: a positive whole number that fits an integer column. */
+export const isId = (value: string | undefined): value is string => value !== undefined && /^[1-9]\d{0,8}$/.test(value);
+
+/** A database id from the path, else 400. */
 export function parseId(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,8}$/.test(value)) throw new ApiError(400, MESSAGES.invalidId);
+  if (!isId(value)) throw new ApiError(400, MESSAGES.invalidId);
   return Number(value);
 }
 

@@ -94,8 +94,13 @@ export async function listDepartaments(deps: ApiDependencies): Promise<Departame
   return departamentViews(deps, await deps.db.select().from(departaments).orderBy(asc(departaments.id)));
 }
 
-export async function getDepartament(deps: ApiDependencies, id: number): Promise<DepartamentView> {
+export async function findDepartament(deps: ApiDependencies, id: number): Promise<DepartamentView | undefined> {
   const [view] = await departamentViews(deps, await deps.db.select().from(departaments).where(eq(departaments.id, id)));
+  return view;
+}
+
+export async function getDepartament(deps: ApiDependencies, id: number): Promise<DepartamentView> {
+  const view = await findDepartament(deps, id);
   if (!view) throw new ApiError(404, m.departamentNotFound);
   return view;
 }

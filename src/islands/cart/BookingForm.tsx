@@ -1,0 +1,82 @@
+/**
+ * 'Bestellseite' of one article: entry and departure date, 'Buchen'. The dates follow the shared
+ * rules (docs/product.md#d5-booking-dates); the article's price stands beside the form, and the
+ * API prices the entry itself. Only for logged-in visitors: the category page gates the forms.
+ */
+import { useEffect, useState } from 'react';
+import { describeFailure } from '../../client/failures.ts';
+import { CartEntryDatesSchema } from '../../lib/cart.ts';
+import { todayInGermany } from '../../lib/dates.ts';
+import { bookArticle } from '../../stores/cart.ts';
+import { SignedIn } from '../accounts/SignedIn.tsx';
+import { FormMessages, SubmitButton, TextField } from '../forms/fields.tsx';
+import { useForm } from '../forms/use-form.ts';
+import './cart.css';
+import { BOOKING_TEXTS as t } from './texts.ts';
+
+const FIELDS = ['entryDate', 'departureDate'] as const;
+type Field = (typeof FIELDS)[number];
+
+interface Props {
+  articleId: number;
+}
+
+function Form({ articleId }: Props) {
+  const form = useForm(CartEntryDatesSchema, FIELDS);
+  const [error, setError] = useState<string>();
+  const [booked, setBooked] = useState(false);
+  // Today in Germany, read in the browser after hydration (a cached page may be from yesterday).
+  const [today, setToday] = useState<string>();
+  useEffect(() => setToday(todayInGermany()), []);
+
+  const onSubmit = form.submit(async (dates) => {
+    setError(undefined);
+    setBooked(false);
+    try {
+      await bookArticle(articleId, dates);
+      setBooked(true);
+    } catch (failure) {
+      const { message, fieldErrors } = describeFailure(failure);
+      setError(message);
+      form.setErrors(
+        Object.fromEntries(fieldErrors.map((e) => [e.fieldName, e.message])) as Partial<Record<Field, string>>,
+      );
+    }
+  });
+
+  const field = (name: Field, label: string) => ({ ...form.field(name), label, type: 'date' as const, min: today });
+  return (
+    <form className="form booking-form" noValidate onSubmit={onSubmit}>
+      <div className="form__row">
+        <TextField {...field('entryDate', t.entryDate)} />
+        <TextField {...field('departureDate', t.departureDate)} />
+      </div>
+      <FormMessages
+        error={error && <p>{error}</p>}
+        success={
+          booked && (
+            <p>
+              {t.success} <a href="/cart">{t.toCart}</a>
+            </p>
+          )
+        }
+      />
+      <SubmitButton submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
+    </form>
+  );
+}
+
+export default function BookingForm(props: Props) {
+  return (
+    <div className="booking auth-user">
+      <SignedIn gate={null} placeholder={<div className="booking__placeholder" aria-hidden="true" />}>
+        {() => (
+          <>
+            <h4 className="booking__title">{t.title}</h4>
+            <Form {...props} />
+          </>
+        )}
+      </SignedIn>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+/** Every text of the booking form and the cart in one place (date rules: src/lib/cart.ts). */
+
+export const BOOKING_TEXTS = {
+  title: 'Bestellseite',
+  entryDate: 'Startdatum',
+  departureDate: 'Enddatum',
+  submit: 'Buchen',
+  submitting: 'Wird gebucht …',
+  success: 'Termin erfolgreich gebucht! Gehen Sie in den Warenkorb!',
+  toCart: 'Zum Warenkorb',
+} as const;
+
+export const CART_TEXTS = {
+  loginRequired: 'Sie müssen eingeloggt sein, um den Warenkorb zu sehen.',
+  login: 'Zum Login',
+  loading: 'Der Warenkorb wird geladen …',
+  loadFailed: 'Fehler beim Laden des Warenkorbs. Bitte versuchen Sie es später erneut.',
+  retry: 'Erneut versuchen',
+  empty: 'Der Warenkorb ist leer',
+  toCategories: 'Zu den Kategorien',
+  entries: 'Ihre Termine im Warenkorb',
+  appointment: 'Termin',
+  category: 'Kategorie',
+  article: 'Artikel',
+  price: 'Preis',
+  remove: 'Entfernen',
+  /** Accessible name of an entry's delete button: which entry goes. */
+  removeEntry: (article: string, dates: string) => `${article} (${dates}) aus dem Warenkorb entfernen`,
+  removeFailed: 'Fehler beim Löschen des Artikels aus dem Warenkorb',
+  clear: 'Leerer Warenkorb',
+  clearQuestion: 'Wirklich alle Einträge aus dem Warenkorb entfernen?',
+  clearConfirm: 'Ja, Warenkorb leeren',
+  clearCancel: 'Abbrechen',
+  clearFailed: 'Fehler beim Löschen des Warenkorbs',
+  total: 'Gesamtkosten',
+  order: 'Bestellen',
+} as const;
+
+/** "01.12.2026 – 03.12.2026", or one date when the appointment is one day. */
+export const appointmentDates = (from: string, to: string, format: (date: string) => string): string =>
+  from === to ? format(from) : `${format(from)} – ${format(to)}`;

@@ -1,0 +1,11 @@
+/** Every text of the category page's gallery in one place. */
+export const GALLERY_TEXTS = {
+  previous: 'Vorheriges Bild',
+  next: 'Nächstes Bild',
+  /** Swiper fills in the numbers. */
+  slideLabel: 'Bild {{index}} von {{slidesLength}}',
+  pause: 'Diashow anhalten',
+  play: 'Diashow abspielen',
+  slide: 'Bild',
+  carousel: 'Karussell',
+} as const;

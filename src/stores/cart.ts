@@ -1,0 +1,54 @@
+/**
+ * The caller's cart, shared by every island of a page and the header: loaded once per page when
+ * logged in, loaded again after a booking, a removal or clearing. Failures are kept as they came,
+ * so each island words them itself.
+ */
+import { atom } from 'nanostores';
+import { addToCart, clearCart, fetchCart, removeCartEntry } from '../client/cart.ts';
+import type { CartEntryDates } from '../lib/cart.ts';
+import type { CartView } from '../server/features/cart/cart.service.ts';
+import { $cartCount } from './cart-count.ts';
+
+export type CartState =
+  | { status: 'idle' }
+  | { status: 'loading' }
+  | { status: 'loaded'; cart: CartView }
+  | { status: 'failed'; error: unknown };
+
+export const $cart = atom<CartState>({ status: 'idle' });
+
+let firstLoad: Promise<void> | undefined;
+
+/** Loads the cart again; an entry list already shown stays until the new one is there. */
+export async function reloadCart(): Promise<void> {
+  if ($cart.get().status !== 'loaded') $cart.set({ status: 'loading' });
+  try {
+    const cart = await fetchCart();
+    $cart.set({ status: 'loaded', cart });
+    $cartCount.set(cart.countArticles);
+  } catch (error) {
+    $cart.set({ status: 'failed', error });
+  }
+}
+
+/** The first load of this page; later callers share it. */
+export function loadCart(): Promise<void> {
+  firstLoad ??= reloadCart();
+  return firstLoad;
+}
+
+/** Books an article with its dates; throws the API's failure for the form to show. */
+export async function bookArticle(articleId: number, dates: CartEntryDates): Promise<void> {
+  await addToCart(articleId, dates);
+  await reloadCart();
+}
+
+export async function removeEntry(entryId: number): Promise<void> {
+  await removeCartEntry(entryId);
+  await reloadCart();
+}
+
+export async function emptyCart(): Promise<void> {
+  await clearCart();
+  await reloadCart();
+}
