@@ -19,6 +19,12 @@ const m = CART_ENTRY_MESSAGES;
 
 const isoDate = (required: string) => v.pipe(v.string(required), v.trim(), v.check(isIsoDate, required));
 
+/** A rule between the two dates; it speaks only when both are real dates (their own rules report the rest). */
+const bothDates =
+  (rule: (entryDate: string, departureDate: string) => boolean) =>
+  ({ entryDate, departureDate }: { entryDate: string; departureDate: string }) =>
+    !isIsoDate(entryDate) || !isIsoDate(departureDate) || rule(entryDate, departureDate);
+
 export const CartEntryDatesSchema = v.pipe(
   v.object({
     entryDate: present(
@@ -33,7 +39,7 @@ export const CartEntryDatesSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['entryDate'], ['departureDate']],
-      (input) => input.departureDate >= input.entryDate,
+      bothDates((entry, departure) => departure >= entry),
       m.departureBeforeEntry,
     ),
     ['departureDate'],
@@ -41,7 +47,7 @@ export const CartEntryDatesSchema = v.pipe(
   v.forward(
     v.partialCheck(
       [['entryDate'], ['departureDate']],
-      (input) => input.departureDate <= addYears(input.entryDate, 1),
+      bothDates((entry, departure) => departure <= addYears(entry, 1)),
       m.departureTooFar,
     ),
     ['departureDate'],

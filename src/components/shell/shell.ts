@@ -40,6 +40,7 @@ function showCartCount(): void {
     badge.hidden = count === 0;
     badge.textContent = String(count);
     const label = count === 1 ? link.dataset.labelOne : link.dataset.labelMany?.replace('{n}', String(count));
+    // The name keeps the visible words in their order ("Warenkorb 2"), as speech input needs.
     if (count > 0 && label) link.setAttribute('aria-label', label);
     else link.removeAttribute('aria-label');
   });

@@ -1,7 +1,8 @@
 /**
- * Shows `children` to a logged-in visitor and `gate` to everyone else. Before hydration both are
- * in the markup and the header's CSS (html[data-auth], set before the first paint) shows the
- * right one, so the page neither flashes the wrong content nor shifts.
+ * Shows `children` to a logged-in visitor and `gate` to everyone else. Both sit in the markup from
+ * the first paint and the header's CSS (html[data-auth], set before it) shows the right one, so the
+ * page neither flashes the wrong content nor moves; after hydration a logged-in visitor's
+ * placeholder becomes the live content in place.
  */
 import { useStore } from '@nanostores/react';
 import type { ReactNode } from 'react';
@@ -12,7 +13,7 @@ import { GATE_TEXTS } from './texts.ts';
 
 interface Props {
   gate: ReactNode;
-  /** What a logged-in visitor sees until hydration (same size as the content, to avoid a shift). */
+  /** What a logged-in visitor sees until hydration (best the content itself, else of its size). */
   placeholder: ReactNode;
   children: () => ReactNode;
 }
@@ -20,15 +21,12 @@ interface Props {
 export function SignedIn({ gate, placeholder, children }: Props) {
   const hydrated = useHydrated();
   const isAuthorized = useStore($isAuthorized);
-  if (!hydrated) {
-    return (
-      <>
-        <div className="auth-anon">{gate}</div>
-        <div className="auth-user">{placeholder}</div>
-      </>
-    );
-  }
-  return isAuthorized ? children() : gate;
+  return (
+    <>
+      <div className="auth-anon">{gate}</div>
+      <div className="auth-user">{hydrated ? isAuthorized && children() : placeholder}</div>
+    </>
+  );
 }
 
 /** The prompt in place of what needs an account: the message, then Registrieren and Login. */

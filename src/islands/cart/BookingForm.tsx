@@ -67,15 +67,17 @@ function Form({ articleId }: Props) {
 }
 
 export default function BookingForm(props: Props) {
+  const form = (
+    <>
+      <h4 className="booking__title">{t.title}</h4>
+      <Form {...props} />
+    </>
+  );
+  // Until hydration a logged-in visitor sees the same form, so nothing moves when it becomes live.
   return (
     <div className="booking auth-user">
-      <SignedIn gate={null} placeholder={<div className="booking__placeholder" aria-hidden="true" />}>
-        {() => (
-          <>
-            <h4 className="booking__title">{t.title}</h4>
-            <Form {...props} />
-          </>
-        )}
+      <SignedIn gate={null} placeholder={form}>
+        {() => form}
       </SignedIn>
     </div>
   );

@@ -1,0 +1,390 @@
+/**
+ * The shop through the UI, as a customer uses it: a category page with its gallery, booking with
+ * dates, the header's count, the cart with removal and clearing; the gates for visitors; the
+ * error messages; keyboard use, accessibility and layout stability.
+ */
+import type { Locator, Page } from '@playwright/test';
+import { CART_ENTRY_MESSAGES } from '../../src/lib/cart.ts';
+import { formatGermanDate, todayInGermany } from '../../src/lib/dates.ts';
+import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
+import { expectNoAccessibilityViolations } from './support/axe.ts';
+import { createCategory, type TestCategory } from './support/catalogue.ts';
+import { expect, test } from './support/fixtures.ts';
+import { recordLayoutShifts } from './support/layout-shift.ts';
+
+const header = (page: Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
+
+/** An ISO date `days` after today in Germany. */
+function inDays(days: number): string {
+  const date = new Date(`${todayInGermany()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Whether the browser's date fields take the month first (Debian's Chromium without language packs does). */
+async function dateFieldsTakeMonthFirst(page: Page): Promise<boolean> {
+  await page.evaluate(() => {
+    const probe = document.createElement('input');
+    probe.type = 'date';
+    probe.id = 'date-probe';
+    document.body.append(probe);
+    probe.focus();
+  });
+  await page.keyboard.type('01022026');
+  return page.evaluate(() => {
+    const probe = document.getElementById('date-probe') as HTMLInputElement;
+    probe.remove();
+    return probe.value === '2026-01-02';
+  });
+}
+
+/** Types an ISO date into the focused date field, in the order the field takes its parts. */
+async function typeDate(page: Page, iso: string, monthFirst: boolean) {
+  const [year, month, day] = iso.split('-');
+  await page.keyboard.type(monthFirst ? `${month}${day}${year}` : `${day}${month}${year}`);
+}
+
+/** Presses Tab until `target` has the focus (a date field's picker button is a stop of its own). */
+async function tabTo(page: Page, target: Locator) {
+  for (
+    let presses = 0;
+    presses < 40 && !(await target.evaluate((element) => element === document.activeElement));
+    presses++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
+
+const articleCard = (page: Page, type: string) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: type, exact: true }) });
+
+/**
+ * Waits until every island the visitor can see has hydrated (scrolling brings client:visible ones
+ * into view). Booking forms are hidden from visitors without an account and never load for them.
+ */
+async function islandsReady(page: Page) {
+  for (const island of await page.locator('astro-island').filter({ visible: true }).all()) {
+    await island.scrollIntoViewIfNeeded();
+    await expect(island).not.toHaveAttribute('ssr', /.*/);
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
+async function book(page: Page, type: string, entry: string, departure: string) {
+  const card = articleCard(page, type);
+  await card.getByLabel('Startdatum').fill(entry);
+  await card.getByLabel('Enddatum').fill(departure);
+  await card.getByRole('button', { name: 'Buchen' }).click();
+}
+
+const gallerySlide = (page: Page) => page.locator('.swiper-slide-active img');
+
+type WithSwiper = Element & { swiper?: { animating: boolean } };
+
+/** The gallery shows image `n` of 3 and has finished moving there. */
+async function galleryShows(page: Page, n: number) {
+  await expect(gallerySlide(page)).toHaveAttribute('alt', new RegExp(`Bild ${n} von 3`));
+  await page.waitForFunction(() => !(document.querySelector('.swiper') as WithSwiper | null)?.swiper?.animating);
+}
+
+async function loggedInCustomer(page: Page, request: import('@playwright/test').APIRequestContext) {
+  const account = await confirmedCustomer(request);
+  await signIn(page, await accessTokenFor(request, account.userEmail, account.password));
+  return account;
+}
+
+test.describe('a new customer in the shop', () => {
+  let category: TestCategory;
+
+  test.beforeAll(async ({ playwright, adminToken }, workerInfo) => {
+    const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
+    category = await createCategory(request, adminToken, {
+      articles: [
+        { type: 'Logo-Paket', price: 100 },
+        { type: 'Visitenkarten-Set', price: 250.5 },
+      ],
+      imageCount: 3,
+    });
+    await request.dispose();
+  });
+
+  test('logs in, opens the category from the home page, moves the gallery, books two articles and empties the cart', async ({
+    page,
+    request,
+  }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' }); // a still gallery, so each move is the test's
+    const account = await confirmedCustomer(request);
+    await page.goto(`/login?next=${encodeURIComponent('/')}`);
+    await islandsReady(page);
+    await page.getByLabel('E-Mail').fill(account.userEmail);
+    await page.getByLabel('Passwort', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('/');
+
+    await page.getByRole('link', { name: new RegExp(category.type) }).click();
+    await page.waitForURL(`/departaments/${category.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Kategorie ${category.number}`);
+    await islandsReady(page);
+
+    await galleryShows(page, 1);
+    await page.getByRole('button', { name: 'Nächstes Bild' }).click();
+    await galleryShows(page, 2);
+    await page.getByRole('button', { name: 'Vorheriges Bild' }).click();
+    await galleryShows(page, 1);
+    await page.locator('h1').click(); // keyboard arrows act on the gallery, not on a focused field
+    await page.keyboard.press('ArrowLeft');
+    await galleryShows(page, 3); // endless: back from the first
+    await page.keyboard.press('ArrowRight');
+    await galleryShows(page, 1);
+
+    await book(page, 'Logo-Paket', inDays(10), inDays(12));
+    await expect(articleCard(page, 'Logo-Paket').getByRole('status')).toContainText(
+      'Termin erfolgreich gebucht! Gehen Sie in den Warenkorb!',
+    );
+    await expect(header(page).getByRole('link', { name: 'Warenkorb, 1 Eintrag' })).toBeVisible();
+
+    await articleCard(page, 'Logo-Paket').getByRole('link', { name: 'Zum Warenkorb' }).click();
+    await page.waitForURL('/cart');
+    const entries = page.getByRole('list').filter({ has: page.getByText('Termin') });
+    await expect(entries.getByRole('listitem')).toHaveCount(1);
+    await expect(entries).toContainText('Logo-Paket');
+    await expect(entries).toContainText(`${formatGermanDate(inDays(10))} – ${formatGermanDate(inDays(12))}`);
+    await expect(entries).toContainText(`${category.number} · ${category.type}`);
+    await expect(entries).toContainText('100,00 €');
+    await expect(page.getByText('Gesamtkosten: 100,00 €')).toBeVisible();
+    await expect(page.locator('main')).not.toContainText('$');
+
+    await page.goBack();
+    await islandsReady(page);
+    await book(page, 'Visitenkarten-Set', inDays(20), inDays(20));
+    await expect(header(page).getByRole('link', { name: 'Warenkorb, 2 Einträge' })).toBeVisible();
+    await page.goto('/cart');
+    await expect(page.getByText('Gesamtkosten: 350,50 €')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Bestellen' })).toHaveAttribute('href', '/payment-options');
+
+    await page
+      .getByRole('button', {
+        name: `Logo-Paket (${formatGermanDate(inDays(10))} – ${formatGermanDate(inDays(12))}) aus dem Warenkorb entfernen`,
+      })
+      .click();
+    await expect(page.getByText('Gesamtkosten: 250,50 €')).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Warenkorb, 1 Eintrag' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Leerer Warenkorb' }).click();
+    await expect(page.getByText('Wirklich alle Einträge aus dem Warenkorb entfernen?')).toBeVisible();
+    await page.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(page.getByText('Gesamtkosten: 250,50 €')).toBeVisible();
+    await page.getByRole('button', { name: 'Leerer Warenkorb' }).click();
+    await page.getByRole('button', { name: 'Ja, Warenkorb leeren' }).click();
+    await expect(page.getByText('Der Warenkorb ist leer')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Zu den Kategorien' })).toHaveAttribute('href', '/#kategorien');
+    await expect(header(page).getByRole('link', { name: 'Warenkorb', exact: true })).toBeVisible();
+  });
+
+  test('sees the date rules and the API’s message for a booking made twice', async ({ page, request }) => {
+    await loggedInCustomer(page, request);
+    await page.goto(`/departaments/${category.id}`);
+    await islandsReady(page);
+    const card = articleCard(page, 'Logo-Paket');
+
+    await book(page, 'Logo-Paket', inDays(5), inDays(3));
+    await expect(card.getByText(CART_ENTRY_MESSAGES.departureBeforeEntry)).toBeVisible();
+    await book(page, 'Logo-Paket', inDays(-1), inDays(3));
+    await expect(card.getByText(CART_ENTRY_MESSAGES.entryDateInPast)).toBeVisible();
+    await card.getByLabel('Startdatum').fill('');
+    await card.getByLabel('Enddatum').fill('');
+    await card.getByRole('button', { name: 'Buchen' }).click();
+    await expect(card.getByText(CART_ENTRY_MESSAGES.entryDateRequired)).toBeVisible();
+    await expect(card.getByText(CART_ENTRY_MESSAGES.departureDateRequired)).toBeVisible();
+
+    await book(page, 'Logo-Paket', inDays(30), inDays(31));
+    await expect(card.getByRole('status')).toContainText('Termin erfolgreich gebucht!');
+    await book(page, 'Logo-Paket', inDays(30), inDays(31));
+    await expect(card.getByRole('alert')).toHaveText('Dieser Artikel ist mit diesen Daten bereits in Ihrem Warenkorb.');
+  });
+
+  test('can book and remove with the keyboard alone', async ({ page, request }) => {
+    await loggedInCustomer(page, request);
+    await page.goto(`/departaments/${category.id}`);
+    await islandsReady(page);
+    const card = articleCard(page, 'Visitenkarten-Set');
+    const monthFirst = await dateFieldsTakeMonthFirst(page);
+    await card.getByLabel('Startdatum').focus();
+    await typeDate(page, inDays(3), monthFirst);
+    await tabTo(page, card.getByLabel('Enddatum'));
+    await typeDate(page, inDays(4), monthFirst);
+    await tabTo(page, card.getByRole('button', { name: 'Buchen' }));
+    await page.keyboard.press('Enter');
+    await expect(card.getByRole('status')).toContainText('Termin erfolgreich gebucht!');
+
+    await page.goto('/cart');
+    const remove = page.getByRole('button', { name: /Visitenkarten-Set .* aus dem Warenkorb entfernen/ });
+    await expect(remove).toBeVisible();
+    await tabTo(page, remove);
+    await page.keyboard.press('Enter');
+    await expect(page.getByText('Der Warenkorb ist leer')).toBeVisible();
+  });
+
+  test('a count change in one tab reaches a second tab', async ({ page, request, context }) => {
+    await loggedInCustomer(page, request);
+    const second = await context.newPage();
+    await second.goto('/');
+    await expect(header(second).getByRole('link', { name: 'Warenkorb', exact: true })).toBeVisible();
+
+    await page.goto(`/departaments/${category.id}`);
+    await islandsReady(page);
+    await book(page, 'Logo-Paket', inDays(40), inDays(41));
+    await expect(header(second).getByRole('link', { name: 'Warenkorb, 1 Eintrag' })).toBeVisible();
+    await second.close();
+  });
+
+  test('the category page shows the uploaded JPEGs in WebP widths that all load', async ({ page, request }) => {
+    await page.goto(`/departaments/${category.id}`);
+    const images = page.locator('.gallery__image');
+    await expect(images).toHaveCount(3);
+    const first = images.first();
+    await expect(first).toHaveAttribute('loading', 'eager');
+    await expect(first).toHaveAttribute('fetchpriority', 'high');
+    await expect(images.nth(1)).toHaveAttribute('loading', 'lazy');
+    const srcset = (await first.getAttribute('srcset')) ?? '';
+    expect(srcset).toMatch(/-480\.webp 480w, .*-960\.webp 960w, .*-1600\.webp 1600w$/);
+    const urls = (await images.evaluateAll((all) => all.map((image) => (image as HTMLImageElement).srcset)))
+      .flatMap((set) => set.split(', ').map((candidate) => candidate.split(' ')[0] ?? ''))
+      .concat(
+        await images.evaluateAll((all) => all.map((image) => (image as HTMLImageElement).getAttribute('src') ?? '')),
+      );
+    expect(urls).toHaveLength(3 * 4);
+    for (const url of urls) {
+      const response = await request.get(url);
+      expect(response.status(), url).toBe(200);
+    }
+  });
+
+  test('the gallery plays unless reduced motion is asked for, and its button pauses it', async ({ page }) => {
+    await page.goto(`/departaments/${category.id}`);
+    await islandsReady(page);
+    await expect(gallerySlide(page)).not.toHaveAttribute('alt', /Bild 1 von 3/, { timeout: 8000 });
+    await page.getByRole('button', { name: 'Diashow anhalten' }).click();
+    const still = await gallerySlide(page).getAttribute('alt');
+    await page.waitForTimeout(3500);
+    await expect(gallerySlide(page)).toHaveAttribute('alt', still ?? '');
+    await expect(page.getByRole('button', { name: 'Diashow abspielen' })).toBeVisible();
+
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.reload();
+    await islandsReady(page);
+    await expect(page.getByRole('button', { name: 'Diashow abspielen' })).toBeVisible();
+    await page.waitForTimeout(3500);
+    await expect(gallerySlide(page)).toHaveAttribute('alt', /Bild 1 von 3/);
+  });
+
+  test('nothing on the category page moves while it loads and hydrates', async ({ page, request }) => {
+    await loggedInCustomer(page, request);
+    const layoutShifts = await recordLayoutShifts(page);
+    await page.goto(`/departaments/${category.id}`);
+    await islandsReady(page);
+    await page.waitForTimeout(500);
+    expect(await layoutShifts()).toBe(0);
+  });
+
+  test('has no accessibility violations, for visitors and customers', async ({ page, request }) => {
+    await page.goto(`/departaments/${category.id}`);
+    await islandsReady(page);
+    await expectNoAccessibilityViolations(page);
+    await loggedInCustomer(page, request);
+    await page.goto(`/departaments/${category.id}`);
+    await islandsReady(page);
+    await expectNoAccessibilityViolations(page);
+  });
+});
+
+test.describe('visitors without an account', () => {
+  test('see the category with its prices and a gate in place of the forms', async ({ page }) => {
+    await page.goto('/departaments/12');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kategorie 12');
+    await expect(page.getByText('Hier geht’s zur Zahlungsseite')).toBeVisible();
+    await expect(page.getByText('1.200,00 €')).toBeVisible();
+    await expect(page.getByText('Bitte registrieren Sie sich')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Login' }).last()).toHaveAttribute(
+      'href',
+      '/login?next=%2Fdepartaments%2F12',
+    );
+    await expect(page.getByRole('link', { name: 'Registrieren' }).last()).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('button', { name: 'Buchen' })).toHaveCount(0);
+  });
+
+  test('see the category without JavaScript, as crawlers do', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const response = await page.goto('/departaments/13');
+    expect(response?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kategorie 13');
+    await expect(page.getByText('Website-Wartung', { exact: true })).toBeVisible();
+    await expect(page.locator('main')).toContainText('30,00 €');
+    await context.close();
+  });
+
+  test('get the German 404 page with status 404 for an unknown or malformed category', async ({ page }) => {
+    for (const path of ['/departaments/999999', '/departaments/abc', '/departaments/0']) {
+      const response = await page.goto(path);
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Seite nicht gefunden');
+    }
+  });
+
+  test('are asked to log in on /cart, and are sent back there after login', async ({ page, request }) => {
+    await page.goto('/cart');
+    await expect(page.getByText('Sie müssen eingeloggt sein, um den Warenkorb zu sehen.')).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    const account = await confirmedCustomer(request);
+    await page.getByRole('link', { name: 'Zum Login' }).click();
+    await islandsReady(page);
+    await page.getByLabel('E-Mail').fill(account.userEmail);
+    await page.getByLabel('Passwort', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('/cart');
+    await expect(page.getByText('Der Warenkorb ist leer')).toBeVisible();
+  });
+});
+
+test.describe('the cart page', () => {
+  test('is accessible empty, filled and while loading, with a skeleton of the list’s size', async ({
+    page,
+    request,
+  }) => {
+    await loggedInCustomer(page, request);
+    await page.goto('/cart');
+    await expect(page.getByText('Der Warenkorb ist leer')).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+
+    const entryDate = inDays(8);
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const added = await request.post('/api/cart/article/2', {
+      headers: { Authorization: `Bearer ${token}` },
+      data: { entryDate, departureDate: entryDate },
+    });
+    expect(added.status()).toBe(201);
+    await page.reload();
+    await expect(page.getByText('Gesamtkosten: 2.500,00 €')).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+  });
+
+  test.describe('when the cart cannot be loaded', () => {
+    test.use({ allowedConsoleErrors: /Failed to load resource: net::ERR_FAILED/ });
+
+    test('shows a German error with a retry that works', async ({ page, request }) => {
+      await loggedInCustomer(page, request);
+      let failing = true;
+      await page.route('**/api/cart', (route) => (failing ? route.abort() : route.continue()));
+      await page.goto('/cart');
+      await expect(page.getByRole('alert')).toContainText(
+        'Fehler beim Laden des Warenkorbs. Bitte versuchen Sie es später erneut.',
+      );
+      await expectNoAccessibilityViolations(page);
+      failing = false;
+      await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+      await expect(page.getByText('Der Warenkorb ist leer')).toBeVisible();
+    });
+  });
+});
