@@ -6,7 +6,8 @@
 import { persistentAtom } from '@nanostores/persistent';
 
 export const $cartCount = persistentAtom<number | undefined>('cartCount', undefined, {
-  encode: String,
+  // Undefined must stay undefined: the store then removes the key instead of writing "undefined".
+  encode: (count) => count?.toString(),
   decode: (stored) => {
     const count = Number(stored);
     return Number.isInteger(count) && count >= 0 ? count : undefined;

@@ -13,8 +13,9 @@ function card(template: HTMLTemplateElement, departament: DepartamentView, defau
   const link = item.querySelector('a') as HTMLAnchorElement;
   link.href = `/departaments/${departament.id}`;
   const image = item.querySelector('img') as HTMLImageElement;
-  const [first] = departament.images;
-  image.src = first?.url ?? defaults.defaultImage ?? '';
+  // `images` (with the WebP variants) is this API's; an API of the earlier contract sends only `imageUrls`.
+  const first = departament.images?.[0];
+  image.src = first?.url ?? departament.imageUrls[0] ?? defaults.defaultImage ?? '';
   // The card is at most about 23rem wide: the browser picks the 480 px copy, or 960 px on dense screens.
   if (first) image.srcset = srcsetOf(first.variants);
   (item.querySelector('[data-title]') as HTMLElement).textContent = departament.type;
