@@ -6,10 +6,12 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   check,
   date,
   index,
   integer,
+  jsonb,
   type PgDatabase,
   type PgQueryResultHKT,
   pgTable,
@@ -163,6 +165,12 @@ export const cartEntries = pgTable(
 export const BOOKING_STATUSES = ['pending_payment', 'paid', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
+export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+
+/** Sums of cents: 50 entries of up to 1 million euros exceed an integer column. */
+const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();
+
 /** An order: the cart at the moment it was ordered, with prices frozen in its items. */
 export const bookings = pgTable(
   'bookings',
@@ -171,14 +179,18 @@ export const bookings = pgTable(
     userId: belongsTo('user_id', () => users.id),
     bookingNumber: text('booking_number').notNull().unique(),
     status: text('status').$type<BookingStatus>().notNull(),
-    totalCents: integer('total_cents').notNull(),
+    totalCents: cents('total_cents'),
     createdAt: createdAt(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** How it was paid, once it is paid. */
+    paymentMethod: text('payment_method').$type<PaymentProvider>(),
   },
   (table) => [
     index('bookings_user_idx').on(table.userId),
+    index('bookings_created_idx').on(table.createdAt),
     check('bookings_status_known', oneOf(table.status, BOOKING_STATUSES)),
     check('bookings_total_not_negative', sql`${table.totalCents} >= 0`),
+    check('bookings_payment_method_known', oneOf(table.paymentMethod, PAYMENT_PROVIDERS)),
   ],
 );
 
@@ -215,3 +227,88 @@ export const appMeta = pgTable('app_meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
 });
+
+export const PAYMENT_ATTEMPT_STATUSES = ['open', 'completed', 'expired'] as const;
+export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
+
+/** A provider session (Stripe Checkout Session, PayPal order) started for a booking. */
+export const paymentAttempts = pgTable(
+  'payment_attempts',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: belongsTo('booking_id', () => bookings.id),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    /** The provider's id of the session or order. */
+    providerRef: text('provider_ref').notNull().unique(),
+    amountCents: cents('amount_cents'),
+    currency: text('currency').notNull(),
+    status: text('status').$type<PaymentAttemptStatus>().notNull().default('open'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('payment_attempts_booking_idx').on(table.bookingId),
+    check('payment_attempts_provider_known', oneOf(table.provider, PAYMENT_PROVIDERS)),
+    check('payment_attempts_status_known', oneOf(table.status, PAYMENT_ATTEMPT_STATUSES)),
+  ],
+);
+
+/** A verified payment: at most one per booking and one per provider reference. */
+export const payments = pgTable('payments', {
+  id: serial('id').primaryKey(),
+  bookingId: belongsTo('booking_id', () => bookings.id).unique(),
+  provider: text('provider').$type<PaymentProvider>().notNull(),
+  providerRef: text('provider_ref').notNull().unique(),
+  amountCents: cents('amount_cents'),
+  currency: text('currency').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Provider events (webhooks) already handled, so a replayed event changes nothing. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    eventId: text('event_id').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.eventId] })],
+);
+
+/**
+ * Mails waiting to be sent, written in the same transaction as the change that causes them; a
+ * sender claims due rows, sends them and marks them sent.
+ */
+export const mailQueue = pgTable(
+  'mail_queue',
+  {
+    id: serial('id').primaryKey(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html').notNull(),
+    createdAt: createdAt(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** A sender that took the row holds it until then; after that another may retry it. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (table) => [index('mail_queue_due_idx').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`)],
+);
+
+/**
+ * State of the payment providers' emulators (the sandbox), kept in the database so that every
+ * replica serves the same sessions and orders: one JSON document per kind and id.
+ */
+export const sandboxObjects = pgTable(
+  'sandbox_objects',
+  {
+    kind: text('kind').notNull(),
+    id: text('id').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.kind, table.id] })],
+);

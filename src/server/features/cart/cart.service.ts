@@ -97,7 +97,7 @@ export async function getCart(db: Database, userId: number): Promise<CartView> {
 
 export async function cartTotal(db: Database, userId: number): Promise<number> {
   const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${articles.priceCents}), 0)::int` })
+    .select({ cents: sql<number>`coalesce(sum(${articles.priceCents}), 0)::bigint` })
     .from(cartEntries)
     .innerJoin(articles, eq(articles.id, cartEntries.articleId))
     .where(eq(cartEntries.userId, userId));
