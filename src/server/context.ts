@@ -3,11 +3,12 @@ import type { Database, RoleName } from './db/schema.ts';
 import type { AccessTokenKeys } from './features/accounts/access-tokens.ts';
 import type { RateLimits } from './features/accounts/rate-limits.ts';
 import type { ImageStore } from './features/images/image-store.ts';
-import type { Mailer } from './mail/mailer.ts';
+import type { MailSender } from './mail/queue.ts';
 
 export interface ApiDependencies {
   db: Database;
-  mailer: Mailer;
+  /** Delivers the mail queue; services queue mail in their transactions and wake it after. */
+  mailSender: MailSender;
   images: ImageStore;
   tokens: AccessTokenKeys;
   /** Public origin of the site, for links in e-mails. */

@@ -13,6 +13,7 @@ import { DEFAULT_RATE_LIMITS } from './features/accounts/rate-limits.ts';
 import { jwtSecret } from './features/accounts/secrets.ts';
 import { imageStore } from './features/images/image-store.ts';
 import { createMailer } from './mail/mailer.ts';
+import { releaseMailClaims, startMailSender } from './mail/queue.ts';
 import { loadSettings, type Settings } from './settings.ts';
 
 export interface ApiRuntime {
@@ -31,16 +32,30 @@ export function databaseLocation(settings: Settings): DatabaseLocation {
 export async function startApi(settings: Settings): Promise<ApiRuntime> {
   const database = await openDatabase(databaseLocation(settings));
   await seedCatalogue(database.db);
+  const mailer = createMailer({
+    from: settings.mailFrom,
+    smtpUrl: settings.smtpUrl,
+    outboxDir: settings.mailOutboxDir,
+  });
+  if (database.kind === 'pglite') await releaseMailClaims(database.db);
+  const mailSender = startMailSender(database.db, mailer);
   const deps: ApiDependencies = {
     db: database.db,
-    mailer: createMailer({ from: settings.mailFrom, smtpUrl: settings.smtpUrl, outboxDir: settings.mailOutboxDir }),
+    mailSender,
     images: imageStore(settings.uploadDir),
     tokens: accessTokenKeys(jwtSecret(settings.jwtSecret, settings.dataDir)),
     siteUrl: settings.siteUrl,
     publicApiBase: settings.publicApiBase,
     rateLimits: DEFAULT_RATE_LIMITS,
   };
-  return { app: createApp(deps), deps, close: database.close };
+  return {
+    app: createApp(deps),
+    deps,
+    close: async () => {
+      await mailSender.stop();
+      await database.close();
+    },
+  };
 }
 
 const PROCESS_API = Symbol.for('hwds.processApi');

@@ -26,7 +26,13 @@ export interface MailerOptions {
 
 export function createMailer({ from, smtpUrl, outboxDir }: MailerOptions): Mailer {
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // Bounded waits, so a send ends (or fails and is retried) well within the queue's claim.
+    const transport = nodemailer.createTransport({
+      url: smtpUrl,
+      connectionTimeout: 15_000,
+      greetingTimeout: 15_000,
+      socketTimeout: 30_000,
+    });
     return {
       send: async (mail) => {
         await transport.sendMail({ from, ...mail });

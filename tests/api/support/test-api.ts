@@ -21,13 +21,14 @@ import type { ArticleView } from '../../../src/server/features/catalogue/catalog
 import { imageStore } from '../../../src/server/features/images/image-store.ts';
 import type { errorBody, FieldError } from '../../../src/server/http/errors.ts';
 import { createMailer } from '../../../src/server/mail/mailer.ts';
+import { startMailSender } from '../../../src/server/mail/queue.ts';
 import { parseEml, type ReceivedMail } from '../../support/eml.ts';
 
 export const SITE_URL = 'http://localhost:4321';
 export const STRONG_PASSWORD = 'Sommer-2026!A';
 
 /** A database of its own for one test file, migrated and seeded as the server's is at start-up. */
-async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openEmptyTestDatabase();
   await seedCatalogue(handle.db);
   return handle;
@@ -85,14 +86,23 @@ const GENEROUS_LIMITS = Object.fromEntries(
   Object.entries(DEFAULT_RATE_LIMITS).map(([name, limit]) => [name, { ...limit, limit: 10_000 }]),
 ) as RateLimits;
 
-export async function createTestApi(options: { rateLimits?: Partial<RateLimits> } = {}) {
+export interface TestApiOptions {
+  rateLimits?: Partial<RateLimits>;
+  /** Send mail over SMTP instead of writing the outbox. */
+  smtpUrl?: string;
+}
+
+export async function createTestApi(options: TestApiOptions = {}) {
   const database = await openTestDatabase();
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'hwds-outbox-'));
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'hwds-uploads-'));
   const secret = randomBytes(32).toString('hex');
+  // The real queue and sender, polling often so that tests see their mail at once.
+  const mailer = createMailer({ from: 'HWDS <no-reply@hwds-agentur.de>', outboxDir, smtpUrl: options.smtpUrl });
+  const mailSender = startMailSender(database.db, mailer, { pollMs: 50 });
   const app = createApp({
     db: database.db,
-    mailer: createMailer({ from: 'HWDS <no-reply@hwds-agentur.de>', outboxDir }),
+    mailSender,
     images: imageStore(uploadDir),
     tokens: accessTokenKeys(secret),
     siteUrl: SITE_URL,
@@ -118,7 +128,7 @@ export async function createTestApi(options: { rateLimits?: Partial<RateLimits> 
       .map((file) => parseEml(readFileSync(path.join(outboxDir, file), 'utf8')));
   }
 
-  /** The newest mail to `to` (with that subject); waits briefly, since some mails are sent after the answer. */
+  /** The newest mail to `to` (with that subject); waits briefly, since the queue sends mail after the answer. */
   async function lastMailTo(to: string, subject?: string): Promise<ReceivedMail> {
     for (let attempt = 0; attempt < 100; attempt++) {
       const mail = mails()
@@ -203,7 +213,11 @@ export async function createTestApi(options: { rateLimits?: Partial<RateLimits> 
     user,
     admin,
     createArticle,
-    close: () => database.close(),
+    mailSender,
+    close: async () => {
+      await mailSender.stop();
+      await database.close();
+    },
   };
 }
 

@@ -16,6 +16,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import { enqueueMail } from '../../mail/queue.ts';
 import { confirmationMail, passwordResetMail } from '../../mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken, randomToken } from './secrets.ts';
@@ -82,11 +83,6 @@ export const currentUserView = (user: AuthenticatedUser): CurrentUserView => ({
   roles: user.roles.map((name) => ({ name })),
 });
 
-/** Sends without failing the request: the account exists either way and a login sends a new link. */
-function sendInBackground(deps: ApiDependencies, mail: Parameters<ApiDependencies['mailer']['send']>[0]): void {
-  deps.mailer.send(mail).catch((error: unknown) => console.error(`Mail to ${mail.to} failed:`, error));
-}
-
 async function issueOneTimeToken(
   db: Database,
   userId: number,
@@ -117,47 +113,69 @@ async function redeemOneTimeToken(db: Database, token: string, purpose: OneTimeT
   return redeemed?.userId ?? null;
 }
 
-async function sendConfirmation(deps: ApiDependencies, user: { id: number; email: string; firstName: string }) {
-  const code = await issueOneTimeToken(deps.db, user.id, 'confirm_email', CONFIRMATION_TTL_MS);
-  sendInBackground(deps, confirmationMail(user.email, user.firstName, `${deps.siteUrl}/auth/confirm?code=${code}`));
+interface MailRecipient {
+  id: number;
+  email: string;
+  firstName: string;
+}
+
+/** A fresh confirmation link, queued as mail in the caller's transaction. */
+async function queueConfirmation(tx: Database, siteUrl: string, user: MailRecipient): Promise<void> {
+  const code = await issueOneTimeToken(tx, user.id, 'confirm_email', CONFIRMATION_TTL_MS);
+  await enqueueMail(tx, confirmationMail(user.email, user.firstName, `${siteUrl}/auth/confirm?code=${code}`));
+}
+
+type AccountOptions = { roles: RoleName[]; confirmed: boolean };
+
+async function insertAccount(
+  tx: Database,
+  input: Registration,
+  passwordHash: string,
+  options: AccountOptions,
+): Promise<MailRecipient> {
+  const [created] = await tx
+    .insert(users)
+    .values({
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.userEmail,
+      phone: input.phoneNumber,
+      passwordHash,
+      emailConfirmedAt: options.confirmed ? new Date() : null,
+    })
+    .returning({ id: users.id, email: users.email, firstName: users.firstName });
+  if (!created) throw new Error('insert returned no user');
+  await tx.insert(userRoles).values(options.roles.map((name) => ({ userId: created.id, name })));
+  return created;
 }
 
 /** Stores a new account with its roles; the e-mail is confirmed already for accounts an admin makes. */
 export async function createAccount(
   db: Database,
   input: Registration,
-  options: { roles: RoleName[]; confirmed: boolean },
-): Promise<{ id: number; email: string; firstName: string }> {
+  options: AccountOptions,
+): Promise<MailRecipient> {
   const passwordHash = await hashPassword(input.password);
-  return db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(users)
-      .values({
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.userEmail,
-        phone: input.phoneNumber,
-        passwordHash,
-        emailConfirmedAt: options.confirmed ? new Date() : null,
-      })
-      .returning({ id: users.id, email: users.email, firstName: users.firstName });
-    if (!created) throw new Error('insert returned no user');
-    await tx.insert(userRoles).values(options.roles.map((name) => ({ userId: created.id, name })));
-    return created;
-  });
+  return db.transaction((tx) => insertAccount(tx, input, passwordHash, options));
 }
 
+/** A new customer account and its confirmation mail, stored together: the mail cannot get lost. */
 export async function register(deps: ApiDependencies, input: Registration): Promise<{ id: number }> {
   const [existing] = await deps.db.select({ id: users.id }).from(users).where(emailMatches(input.userEmail));
   if (existing) throw new ApiError(409, m.userExists);
-  let user: Awaited<ReturnType<typeof createAccount>>;
+  const passwordHash = await hashPassword(input.password);
+  let user: MailRecipient;
   try {
-    user = await createAccount(deps.db, input, { roles: ['ROLE_USER'], confirmed: false });
+    user = await deps.db.transaction(async (tx) => {
+      const created = await insertAccount(tx, input, passwordHash, { roles: ['ROLE_USER'], confirmed: false });
+      await queueConfirmation(tx, deps.siteUrl, created);
+      return created;
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, m.userExists); // registered concurrently
     throw error;
   }
-  await sendConfirmation(deps, user);
+  deps.mailSender.wake();
   return { id: user.id };
 }
 
@@ -198,7 +216,10 @@ export async function login(deps: ApiDependencies, input: Login): Promise<TokenP
       .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'confirm_email')))
       .orderBy(desc(oneTimeTokens.createdAt))
       .limit(1);
-    if (!latest || Date.now() - latest.createdAt.getTime() > CONFIRMATION_RESEND_MS) await sendConfirmation(deps, user);
+    if (!latest || Date.now() - latest.createdAt.getTime() > CONFIRMATION_RESEND_MS) {
+      await deps.db.transaction((tx) => queueConfirmation(tx, deps.siteUrl, user));
+      deps.mailSender.wake();
+    }
     throw new ApiError(403, m.notConfirmed);
   }
   return startSession(deps, user.id);
@@ -237,11 +258,14 @@ export async function logout(db: Database, sessionId: string): Promise<void> {
 export async function requestPasswordReset(deps: ApiDependencies, email: string): Promise<void> {
   const [user] = await deps.db.select().from(users).where(emailMatches(email));
   if (!user) return;
-  const token = await issueOneTimeToken(deps.db, user.id, 'reset_password', RESET_TTL_MS);
-  sendInBackground(
-    deps,
-    passwordResetMail(user.email, user.firstName, `${deps.siteUrl}/reset-password?token=${token}`),
-  );
+  await deps.db.transaction(async (tx) => {
+    const token = await issueOneTimeToken(tx, user.id, 'reset_password', RESET_TTL_MS);
+    await enqueueMail(
+      tx,
+      passwordResetMail(user.email, user.firstName, `${deps.siteUrl}/reset-password?token=${token}`),
+    );
+  });
+  deps.mailSender.wake();
 }
 
 /** Sets the new password and ends every session of the user; the link also proves the address. */
