@@ -40,3 +40,7 @@ export function formatGermanDate(value: string): string {
   const date = isIsoDate(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
   return Number.isNaN(date.getTime()) ? '' : germanDate.format(date);
 }
+
+/** "01.12.2026 – 03.12.2026", or one date when the appointment lasts one day. */
+export const formatAppointment = (from: string, to: string): string =>
+  from === to ? formatGermanDate(from) : `${formatGermanDate(from)} – ${formatGermanDate(to)}`;

@@ -32,3 +32,13 @@ export function formatEuros(euros: unknown): string {
 export function formatEuroRange(from: number, to?: number): string {
   return to === undefined ? `ab ${wholeEuros.format(from)} €` : `${wholeEuros.format(from)}–${wholeEuros.format(to)} €`;
 }
+
+/** How prices are taxed, as content/site.yaml says: VAT included, or the small-business rule of § 19 UStG. */
+export type VatSetting = { mode: 'included'; ratePercent: number } | { mode: 'smallBusiness' };
+
+/** The price note the PAngV requires wherever prices are listed (pages, cart, order mail). */
+export function vatNote(vat: VatSetting): string {
+  return vat.mode === 'included'
+    ? `Alle Preise in Euro inklusive ${vat.ratePercent.toLocaleString('de-DE')} % Umsatzsteuer.`
+    : 'Alle Preise in Euro. Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.';
+}

@@ -13,12 +13,26 @@ import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { articleRoutes, departamentRoutes } from './features/catalogue/catalogue.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
+import { paymentProviders } from './features/payments/payment-providers.ts';
+import { paymentConfirmationRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
+import { sandboxRoutes } from './features/payments/sandbox.routes.ts';
 import { errorBody, handleError, MESSAGES } from './http/errors.ts';
 
 export const API_BASE_PATH = '/api';
 
 export function createApp(deps: ApiDependencies) {
   const app = new Hono<ApiEnv>().basePath(API_BASE_PATH);
+  // The sandbox's emulators live in this app: the providers' SDKs and its webhooks reach them in process.
+  const intoThisApp = async (input: string | URL | Request, init?: RequestInit) => app.fetch(new Request(input, init));
+  const providers = paymentProviders(deps.payments, { path: `${API_BASE_PATH}/sandbox`, fetch: intoThisApp });
+  const deliverWebhook = async (body: string, signature: string) =>
+    (
+      await intoThisApp(`http://sandbox${API_BASE_PATH}/payment/stripe/webhook`, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+      })
+    ).status;
 
   app.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
   // When the site and the API live on different origins (PUBLIC_API_BASE an absolute URL), only
@@ -47,6 +61,9 @@ export function createApp(deps: ApiDependencies) {
   app.route('/images', imageRoutes(deps));
   app.route('/cart', cartRoutes(deps));
   app.route('/booking', bookingRoutes(deps));
+  app.route('/payment', paymentRoutes(deps, providers));
+  app.route('/payments', paymentConfirmationRoutes(deps, providers));
+  app.route('/sandbox', sandboxRoutes(deps, deliverWebhook));
 
   app.notFound((c) => c.json(errorBody(404, MESSAGES.notFound), 404));
   app.onError(handleError);

@@ -1,8 +1,10 @@
 /** What the API is made of, passed in by whoever creates it (the server process or a test). */
+import type { VatSetting } from '../lib/money.ts';
 import type { Database, RoleName } from './db/schema.ts';
 import type { AccessTokenKeys } from './features/accounts/access-tokens.ts';
 import type { RateLimits } from './features/accounts/rate-limits.ts';
 import type { ImageStore } from './features/images/image-store.ts';
+import type { PaymentConfig } from './features/payments/payment-config.ts';
 import type { MailSender } from './mail/queue.ts';
 
 export interface ApiDependencies {
@@ -16,6 +18,9 @@ export interface ApiDependencies {
   /** API base as the browser sees it, for image URLs. */
   publicApiBase: string;
   rateLimits: RateLimits;
+  payments: PaymentConfig;
+  /** From content/site.yaml, for the order mail: the agency's address and how prices are taxed. */
+  company: { email: string; vat: VatSetting };
 }
 
 export interface AuthenticatedUser {

@@ -4,7 +4,9 @@
  * reloads of the dev server, closed cleanly on SIGINT/SIGTERM.
  */
 import path from 'node:path';
+import { siteSchema } from '../content-schemas/site.ts';
 import { type ApiApp, createApp } from './app.ts';
+import { companyOf, readContentFile } from './content-files.ts';
 import type { ApiDependencies } from './context.ts';
 import { type DatabaseLocation, openDatabase } from './db/database.ts';
 import { seedCatalogue } from './db/seed.ts';
@@ -12,6 +14,7 @@ import { accessTokenKeys } from './features/accounts/access-tokens.ts';
 import { DEFAULT_RATE_LIMITS } from './features/accounts/rate-limits.ts';
 import { jwtSecret } from './features/accounts/secrets.ts';
 import { imageStore } from './features/images/image-store.ts';
+import { describePayments, paymentConfig } from './features/payments/payment-config.ts';
 import { createMailer } from './mail/mailer.ts';
 import { releaseMailClaims, startMailSender } from './mail/queue.ts';
 import { loadSettings, type Settings } from './settings.ts';
@@ -39,14 +42,19 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
   });
   if (database.kind === 'pglite') await releaseMailClaims(database.db);
   const mailSender = startMailSender(database.db, mailer);
+  const secret = jwtSecret(settings.jwtSecret, settings.dataDir);
+  const payments = paymentConfig(settings, secret);
+  console.log(describePayments(payments));
   const deps: ApiDependencies = {
     db: database.db,
     mailSender,
     images: imageStore(settings.uploadDir),
-    tokens: accessTokenKeys(jwtSecret(settings.jwtSecret, settings.dataDir)),
+    tokens: accessTokenKeys(secret),
     siteUrl: settings.siteUrl,
     publicApiBase: settings.publicApiBase,
     rateLimits: DEFAULT_RATE_LIMITS,
+    payments,
+    company: companyOf(readContentFile('site.yaml', siteSchema)),
   };
   return {
     app: createApp(deps),

@@ -28,6 +28,8 @@ export interface Settings {
   paypalClientId: string | undefined;
   paypalClientSecret: string | undefined;
   paypalApiBase: string;
+  /** The payment sandbox's test controls (webhook timing, failures) are served: for tests only. */
+  sandboxTestControls: boolean;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -69,6 +71,11 @@ const databaseUrl = v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\/.+/, 'must be
 
 const smtpUrl = v.pipe(v.string(), v.regex(/^smtps?:\/\/.+/, 'must be an smtp:// or smtps:// URL'));
 
+const flag = v.pipe(
+  v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
+  v.transform((value) => value === 'true' || value === '1'),
+);
+
 const jwtSecret = v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters long'));
 
 const mailAddress = v.pipe(
@@ -97,7 +104,7 @@ export function loadSettings(env: Environment = process.env): Settings {
   const dirIn = (name: string, fallback: string) =>
     path.resolve(read(env, name, nonEmpty) ?? path.join(dataDir, fallback));
 
-  return {
+  const settings: Settings = {
     host: read(env, 'HOST', nonEmpty) ?? 'localhost',
     port: resolvedPort,
     siteUrl: read(env, 'SITE_URL', httpUrl) ?? `http://localhost:${resolvedPort}`,
@@ -114,7 +121,20 @@ export function loadSettings(env: Environment = process.env): Settings {
     paypalClientId: read(env, 'PAYPAL_CLIENT_ID', nonEmpty),
     paypalClientSecret: read(env, 'PAYPAL_CLIENT_SECRET', nonEmpty),
     paypalApiBase: read(env, 'PAYPAL_API_BASE', httpUrl) ?? 'https://api-m.sandbox.paypal.com',
+    sandboxTestControls: read(env, 'SANDBOX_TEST_CONTROLS', flag) ?? false,
   };
+  requireTogether(settings.stripeSecretKey, 'STRIPE_SECRET_KEY', settings.stripeWebhookSecret, 'STRIPE_WEBHOOK_SECRET');
+  requireTogether(settings.paypalClientId, 'PAYPAL_CLIENT_ID', settings.paypalClientSecret, 'PAYPAL_CLIENT_SECRET');
+  return settings;
+}
+
+/** A provider's keys come as a pair: both (live) or neither (the sandbox). Half a pair is a mistake. */
+function requireTogether(first: string | undefined, firstName: string, second: string | undefined, secondName: string) {
+  if ((first === undefined) === (second === undefined)) return;
+  const [missing, present] = first === undefined ? [firstName, secondName] : [secondName, firstName];
+  throw new SettingsError(
+    `Setting ${missing} is missing: set it together with ${present}, or unset both to use the payment sandbox.`,
+  );
 }
 
 /** Reads `.env` from the working directory, if there is one; real environment variables win. */

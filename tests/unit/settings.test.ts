@@ -51,4 +51,34 @@ describe('settings', () => {
     expect(() => loadSettings({ [name]: value })).toThrow(SettingsError);
     expect(() => loadSettings({ [name]: value })).toThrow(message);
   });
+
+  it.each([
+    [
+      { STRIPE_SECRET_KEY: 'sk_live_x' },
+      'Setting STRIPE_WEBHOOK_SECRET is missing: set it together with STRIPE_SECRET_KEY',
+    ],
+    [
+      { STRIPE_WEBHOOK_SECRET: 'whsec_x' },
+      'Setting STRIPE_SECRET_KEY is missing: set it together with STRIPE_WEBHOOK_SECRET',
+    ],
+    [{ PAYPAL_CLIENT_ID: 'id' }, 'Setting PAYPAL_CLIENT_SECRET is missing: set it together with PAYPAL_CLIENT_ID'],
+    [
+      { PAYPAL_CLIENT_SECRET: 'secret' },
+      'Setting PAYPAL_CLIENT_ID is missing: set it together with PAYPAL_CLIENT_SECRET',
+    ],
+  ])('stops at half a set of payment keys (%j)', (env, message) => {
+    expect(() => loadSettings(env)).toThrow(SettingsError);
+    expect(() => loadSettings(env)).toThrow(message);
+  });
+
+  it('takes both keys of a provider, or runs its sandbox without them', () => {
+    expect(loadSettings({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toMatchObject({
+      stripeSecretKey: 'sk_live_x',
+      stripeWebhookSecret: 'whsec_x',
+      paypalClientId: undefined,
+      sandboxTestControls: false,
+    });
+    expect(loadSettings({ SANDBOX_TEST_CONTROLS: 'true' }).sandboxTestControls).toBe(true);
+    expect(() => loadSettings({ SANDBOX_TEST_CONTROLS: 'ja' })).toThrow(/SANDBOX_TEST_CONTROLS must be true or false/);
+  });
 });

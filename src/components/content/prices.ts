@@ -1,18 +1,10 @@
 /** How prices read on the content pages (docs/product.md#d4-money, with the PAngV note). */
 import type { Model } from '../../content-schemas/models.ts';
-import type { SiteData } from '../../content-schemas/site.ts';
 import { formatEuros } from '../../lib/money.ts';
 
 /** "1.200,00 €", or "bis zu 10.000,00 €" for the individual model. */
 export function modelPrice(model: Pick<Model, 'price' | 'priceType'>): string {
   return model.priceType === 'upTo' ? `bis zu ${formatEuros(model.price)}` : formatEuros(model.price);
-}
-
-/** The price note required by the PAngV, from the VAT setting in content/site.yaml. */
-export function vatNote(vat: SiteData['vat']): string {
-  return vat.mode === 'included'
-    ? `Alle Preise in Euro inklusive ${vat.ratePercent.toLocaleString('de-DE')} % Umsatzsteuer.`
-    : 'Alle Preise in Euro. Gemäß § 19 UStG wird keine Umsatzsteuer berechnet.';
 }
 
 /** "bis zu 20 Fotos, 10 Leistungen und 5 Seiten" from a model's limits. */

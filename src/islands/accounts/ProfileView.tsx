@@ -4,11 +4,10 @@ import { useEffect, useState } from 'react';
 import { verifyStoredSession } from '../../client/accounts.ts';
 import { fetchBookings } from '../../client/bookings.ts';
 import { describeFailure } from '../../client/failures.ts';
-import { formatGermanDate } from '../../lib/dates.ts';
-import { formatEuros } from '../../lib/money.ts';
 import type { CurrentUserView } from '../../server/features/accounts/accounts.service.ts';
 import type { BookingView } from '../../server/features/bookings/bookings.service.ts';
 import { $auth } from '../../stores/accounts.ts';
+import { BookingTable } from '../bookings/BookingTable.tsx';
 import { LoginGate, SignedIn } from './SignedIn.tsx';
 import { PROFILE_TEXTS as t } from './texts.ts';
 
@@ -21,35 +20,14 @@ function OrderList({ orders }: { orders: Orders }) {
   if (orders.state === 'loading') return <p className="profile__loading">{t.ordersLoading}</p>;
   if (orders.state === 'failed') return <p className="form-message--error">{orders.message}</p>;
   if (orders.bookings.length === 0) return <p>{t.noOrders}</p>;
-  return (
-    <table className="profile__orders">
-      <caption className="visually-hidden">{t.ordersTitle}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t.date}</th>
-          <th scope="col">{t.amount}</th>
-          <th scope="col">{t.orderNumber}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.bookings.map((booking) => (
-          <tr key={booking.id}>
-            <td>{formatGermanDate(booking.createdAt)}</td>
-            <td>{formatEuros(booking.totalPrice)}</td>
-            <td>{booking.bookingNumber}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
+  return <BookingTable bookings={orders.bookings} caption={t.ordersTitle} />;
 }
 
 function Profile({ user }: { user: CurrentUserView }) {
   const [orders, setOrders] = useState<Orders>({ state: 'loading' });
   useEffect(() => {
     fetchBookings().then(
-      (bookings) =>
-        setOrders({ state: 'loaded', bookings: [...bookings].sort((a, b) => b.createdAt.localeCompare(a.createdAt)) }),
+      (bookings) => setOrders({ state: 'loaded', bookings }),
       (error: unknown) =>
         setOrders({
           state: 'failed',

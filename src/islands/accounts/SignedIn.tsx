@@ -29,19 +29,30 @@ export function SignedIn({ gate, placeholder, children }: Props) {
   );
 }
 
+interface GateProps {
+  message: string;
+  /** Where the login page sends the visitor back to. */
+  returnTo?: string;
+  /** Offer 'Registrieren' beside the login link. */
+  register?: boolean;
+  loginLabel?: string;
+}
+
 /** The prompt in place of what needs an account: the message, then Registrieren and Login. */
-export function LoginGate({ message, returnTo }: { message: string; returnTo?: string }) {
+export function LoginGate({ message, returnTo, register = true, loginLabel = GATE_TEXTS.login }: GateProps) {
   return (
     <div className="notice">
       <p>
         <strong>{message}</strong>
       </p>
       <p className="button-row">
-        <a className="button" href="/register">
-          {GATE_TEXTS.register}
-        </a>
-        <a className="button button--secondary" href={loginHref(returnTo)}>
-          {GATE_TEXTS.login}
+        {register && (
+          <a className="button" href="/register">
+            {GATE_TEXTS.register}
+          </a>
+        )}
+        <a className={register ? 'button button--secondary' : 'button'} href={loginHref(returnTo)}>
+          {loginLabel}
         </a>
       </p>
     </div>

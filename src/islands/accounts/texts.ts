@@ -64,9 +64,6 @@ export const PROFILE_TEXTS = {
   noOrders: 'Sie haben keine Bestellungen.',
   ordersFailed: 'Fehler beim Laden von Bestellungen.',
   pleaseRegister: 'Bitte registrieren Sie sich',
-  date: 'Datum',
-  amount: 'Betrag',
-  orderNumber: 'Bestellnummer',
 } as const;
 
 /** The buttons of every login prompt (SignedIn.tsx). */

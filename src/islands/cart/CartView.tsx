@@ -6,16 +6,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { describeFailure } from '../../client/failures.ts';
-import { formatGermanDate } from '../../lib/dates.ts';
+import { formatAppointment } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
 import type { CartView as Cart, CartEntryView } from '../../server/features/cart/cart.service.ts';
 import { $cart, emptyCart, loadCart, reloadCart, removeEntry } from '../../stores/cart.ts';
-import { loginHref } from '../accounts/return-path.ts';
-import { SignedIn } from '../accounts/SignedIn.tsx';
+import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
 import './cart.css';
-import { appointmentDates, CART_TEXTS as t } from './texts.ts';
+import { CART_TEXTS as t } from './texts.ts';
 
-const datesOf = (entry: CartEntryView) => appointmentDates(entry.entryDate, entry.departureDate, formatGermanDate);
+const datesOf = (entry: CartEntryView) => formatAppointment(entry.entryDate, entry.departureDate);
 
 /** Grey blocks the size of a short list, while the cart loads. */
 function Skeleton() {
@@ -189,18 +188,7 @@ function CartContent() {
 }
 
 export default function CartView() {
-  const gate = (
-    <div className="notice">
-      <p>
-        <strong>{t.loginRequired}</strong>
-      </p>
-      <p>
-        <a className="button" href={loginHref('/cart')}>
-          {t.login}
-        </a>
-      </p>
-    </div>
-  );
+  const gate = <LoginGate message={t.loginRequired} returnTo="/cart" register={false} loginLabel={t.login} />;
   return (
     <SignedIn gate={gate} placeholder={<Skeleton />}>
       {() => <CartContent />}

@@ -35,7 +35,3 @@ export const CART_TEXTS = {
   total: 'Gesamtkosten',
   order: 'Bestellen',
 } as const;
-
-/** "01.12.2026 – 03.12.2026", or one date when the appointment is one day. */
-export const appointmentDates = (from: string, to: string, format: (date: string) => string): string =>
-  from === to ? format(from) : `${format(from)} – ${format(to)}`;

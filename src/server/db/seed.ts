@@ -4,28 +4,19 @@
  * content files as the pages (content/models.yaml, content/pricing.yaml), so they agree.
  * After the first run the catalogue belongs to the admins; re-running changes nothing.
  */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { z } from 'astro/zod';
 import { eq, sql } from 'drizzle-orm';
-import { parseYaml } from '../../content-schemas/common.ts';
 import { modelSchema } from '../../content-schemas/models.ts';
 import { pricingSchema } from '../../content-schemas/pricing.ts';
 import { PAYMENT_DEPARTAMENT_ID } from '../../lib/catalogue.ts';
 import { eurosToCents, formatEuroRange } from '../../lib/money.ts';
-import { projectRoot } from '../project-root.ts';
+import { readContentFile } from '../content-files.ts';
 import { appMeta, articles, type Database, departaments } from './schema.ts';
 
 const SEEDED_KEY = 'catalogue_seeded';
 
 /** Any number: replicas starting together on one PostgreSQL seed one after the other. */
 const SEED_LOCK_ID = 482_716_002;
-
-/** A content file, checked by the same schema as the pages' content collection. */
-function readContent<T extends z.ZodType>(file: string, schema: T): z.output<T> {
-  const text = readFileSync(path.join(projectRoot(), 'content', file), 'utf8');
-  return schema.parse(parseYaml(text));
-}
 
 interface SeedDepartament {
   id?: number;
@@ -40,8 +31,8 @@ const numbered = (prefix: string, list: { type: string; price: number }[]) =>
   list.map((article, index) => ({ number: `${prefix}${index + 1}`, ...article }));
 
 function catalogue(): SeedDepartament[] {
-  const models = readContent('models.yaml', z.array(modelSchema));
-  const pricing = readContent('pricing.yaml', pricingSchema);
+  const models = readContentFile('models.yaml', z.array(modelSchema));
+  const pricing = readContentFile('pricing.yaml', pricingSchema);
   return [
     {
       id: PAYMENT_DEPARTAMENT_ID,

@@ -12,17 +12,22 @@ interface Letter {
   subject: string;
   greetingName: string;
   paragraphs: string[];
+  /** A list after the paragraphs (e.g. the items of an order), then `afterList`. */
+  list?: string[];
+  afterList?: string[];
   action: { label: string; url: string };
   closing: string;
 }
 
 /** One layout for every mail: greeting, text, one button with the link also written out. */
-function compose({ to, subject, greetingName, paragraphs, action, closing }: Letter): Mail {
+function compose({ to, subject, greetingName, paragraphs, list = [], afterList = [], action, closing }: Letter): Mail {
   const greeting = `Hallo ${greetingName},`;
   const text = [
     greeting,
     '',
     ...paragraphs.flatMap((p) => [p, '']),
+    ...(list.length > 0 ? [...list.map((item) => `- ${item}`), ''] : []),
+    ...afterList.flatMap((p) => [p, '']),
     `${action.label}:`,
     action.url,
     '',
@@ -33,6 +38,8 @@ function compose({ to, subject, greetingName, paragraphs, action, closing }: Let
   const html = `<!doctype html><html lang="de"><body style="font-family:Arial,sans-serif;color:#1b2430;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
 ${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${list.length > 0 ? `<ul>${list.map((item) => `<li>${escapeHtml(item)}</li>`).join('')}</ul>` : ''}
+${afterList.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;background:#12355b;color:#ffffff;text-decoration:none;border-radius:6px">${escapeHtml(action.label)}</a></p>
 <p style="font-size:14px;color:#4b5563">Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:<br>${escapeHtml(action.url)}</p>
 <p>${escapeHtml(closing)}</p>
@@ -67,5 +74,39 @@ export function passwordResetMail(to: string, firstName: string, link: string): 
     action: { label: 'Passwort zurücksetzen', url: link },
     closing:
       'Wenn Sie das nicht angefordert haben, können Sie diese E-Mail ignorieren; Ihr Passwort bleibt unverändert.',
+  });
+}
+
+export interface OrderConfirmation {
+  bookingNumber: string;
+  /** One line per item, e.g. "Onlineshop mit CMS (Artikel 3), Termin 01.12.2026 – 03.12.2026: 3.500,00 €". */
+  items: string[];
+  /** "4.700,00 €" */
+  total: string;
+  vatNote: string;
+  /** "Kreditkarte (Stripe)" or "PayPal" */
+  paymentMethod: string;
+  agencyEmail: string;
+  ordersUrl: string;
+}
+
+export function orderConfirmationMail(to: string, firstName: string, order: OrderConfirmation): Mail {
+  return compose({
+    to,
+    subject: `Ihre Bestellung ${order.bookingNumber} bei HWDS`,
+    greetingName: firstName,
+    paragraphs: [
+      'vielen Dank für Ihre Bestellung. Ihre Zahlung ist bei uns eingegangen.',
+      `Bestellnummer: ${order.bookingNumber}`,
+      'Sie haben bestellt:',
+    ],
+    list: order.items,
+    afterList: [
+      `Gesamtbetrag: ${order.total}. ${order.vatNote}`,
+      `Zahlungsart: ${order.paymentMethod}`,
+      `So geht es weiter: Schreiben Sie uns bitte eine E-Mail an ${order.agencyEmail} mit der Bestellnummer ${order.bookingNumber}, dem gewählten Modell, dem Namen Ihrer Website und Ihren Fotos oder Produktbeschreibungen. Dann legen wir los.`,
+    ],
+    action: { label: 'Ihre Bestellungen ansehen', url: order.ordersUrl },
+    closing: `Bei Fragen erreichen Sie uns unter ${order.agencyEmail}.`,
   });
 }

@@ -10,8 +10,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
+import { siteSchema } from '../../../src/content-schemas/site.ts';
 import type { NewArticle } from '../../../src/lib/catalogue.ts';
 import { createApp } from '../../../src/server/app.ts';
+import { companyOf, readContentFile } from '../../../src/server/content-files.ts';
 import { type DatabaseHandle, openDatabase } from '../../../src/server/db/database.ts';
 import { userRoles, users } from '../../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../../src/server/db/seed.ts';
@@ -19,9 +21,11 @@ import { accessTokenKeys } from '../../../src/server/features/accounts/access-to
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/features/accounts/rate-limits.ts';
 import type { ArticleView } from '../../../src/server/features/catalogue/catalogue.service.ts';
 import { imageStore } from '../../../src/server/features/images/image-store.ts';
+import { paymentConfig as paymentSettings } from '../../../src/server/features/payments/payment-config.ts';
 import type { errorBody, FieldError } from '../../../src/server/http/errors.ts';
 import { createMailer } from '../../../src/server/mail/mailer.ts';
 import { startMailSender } from '../../../src/server/mail/queue.ts';
+import { loadSettings } from '../../../src/server/settings.ts';
 import { parseEml, type ReceivedMail } from '../../support/eml.ts';
 
 export const SITE_URL = 'http://localhost:4321';
@@ -98,6 +102,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
   const uploadDir = mkdtempSync(path.join(tmpdir(), 'hwds-uploads-'));
   const secret = randomBytes(32).toString('hex');
   // The real queue and sender, polling often so that tests see their mail at once.
+  // Both providers in the sandbox, with its test controls, as the e2e server runs them.
+  const paymentConfig = paymentSettings({ ...loadSettings({}), sandboxTestControls: true }, secret);
   const mailer = createMailer({ from: 'HWDS <no-reply@hwds-agentur.de>', outboxDir, smtpUrl: options.smtpUrl });
   const mailSender = startMailSender(database.db, mailer, { pollMs: 50 });
   const app = createApp({
@@ -108,6 +114,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
     siteUrl: SITE_URL,
     publicApiBase: '/api',
     rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
+    payments: paymentConfig,
+    company: companyOf(readContentFile('site.yaml', siteSchema)),
   });
 
   async function request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
@@ -214,6 +222,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     admin,
     createArticle,
     mailSender,
+    paymentConfig,
     close: async () => {
       await mailSender.stop();
       await database.close();

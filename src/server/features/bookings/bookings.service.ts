@@ -3,10 +3,18 @@
  * customer's correspondence. Amounts always come from the database, never from the client.
  */
 import { randomInt } from 'node:crypto';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { centsToEuros } from '../../../lib/money.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { articles, type BookingStatus, bookingItems, bookings, cartEntries, type Database } from '../../db/schema.ts';
+import {
+  articles,
+  type BookingStatus,
+  bookingItems,
+  bookings,
+  cartEntries,
+  type Database,
+  type PaymentProvider,
+} from '../../db/schema.ts';
 
 export interface BookingItemView {
   articleId: number | null;
@@ -29,6 +37,8 @@ export interface BookingView {
   departureDate: string;
   /** Euros. */
   totalPrice: number;
+  /** How it was paid; null until it is. */
+  paymentMethod: PaymentProvider | null;
   items: BookingItemView[];
 }
 
@@ -39,55 +49,89 @@ export function newBookingNumber(): string {
   return `HWDS-${Array.from({ length: 8 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('')}`;
 }
 
-/**
- * Turns the user's cart into one booking awaiting payment and empties the cart, in one
- * transaction. Returns the new booking's id, or null when the cart was empty. Deleting the
- * cart first makes a concurrent second call find nothing, so a cart is never ordered twice.
- */
-export async function createBookingFromCart(db: Database, userId: number): Promise<number | null> {
+/** A cart entry with its article's current price: what a booking freezes. */
+export interface PricedEntry {
+  articleId: number;
+  departamentId: number;
+  number: string;
+  type: string;
+  priceCents: number;
+  entryDate: string;
+  departureDate: string;
+}
+
+/** The user's cart entries priced now, in the order they were added. */
+export async function pricedCart(db: Database, userId: number): Promise<PricedEntry[]> {
+  return db
+    .select({
+      articleId: articles.id,
+      departamentId: articles.departamentId,
+      number: articles.number,
+      type: articles.type,
+      priceCents: articles.priceCents,
+      entryDate: cartEntries.entryDate,
+      departureDate: cartEntries.departureDate,
+    })
+    .from(cartEntries)
+    .innerJoin(articles, eq(articles.id, cartEntries.articleId))
+    .where(eq(cartEntries.userId, userId))
+    .orderBy(asc(cartEntries.id));
+}
+
+export const totalOf = (entries: PricedEntry[]): number => entries.reduce((sum, entry) => sum + entry.priceCents, 0);
+
+/** Stores a booking awaiting payment with its items, prices frozen; returns its id. */
+export async function insertBooking(tx: Database, userId: number, entries: PricedEntry[]): Promise<number> {
+  const [booking] = await tx
+    .insert(bookings)
+    .values({ userId, bookingNumber: newBookingNumber(), status: 'pending_payment', totalCents: totalOf(entries) })
+    .returning({ id: bookings.id });
+  if (!booking) throw new Error('insert returned no booking');
+  await tx.insert(bookingItems).values(
+    entries.map((entry) => ({
+      bookingId: booking.id,
+      articleId: entry.articleId,
+      departamentId: entry.departamentId,
+      articleNumber: entry.number,
+      articleType: entry.type,
+      priceCents: entry.priceCents,
+      entryDate: entry.entryDate,
+      departureDate: entry.departureDate,
+    })),
+  );
+  return booking.id;
+}
+
+/** Runs `work` again when a random booking number collided with an existing one. */
+export async function withFreshBookingNumber<T>(work: () => Promise<T>): Promise<T> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await db.transaction(async (tx) => {
-        const taken = await tx.delete(cartEntries).where(eq(cartEntries.userId, userId)).returning();
-        if (taken.length === 0) return null;
-        const priced = await tx
-          .select()
-          .from(articles)
-          .where(
-            inArray(
-              articles.id,
-              taken.map((entry) => entry.articleId),
-            ),
-          );
-        const items = taken.flatMap((entry) => {
-          const article = priced.find((a) => a.id === entry.articleId);
-          return article ? [{ entry, article }] : [];
-        });
-        const totalCents = items.reduce((sum, { article }) => sum + article.priceCents, 0);
-        const [booking] = await tx
-          .insert(bookings)
-          .values({ userId, bookingNumber: newBookingNumber(), status: 'pending_payment', totalCents })
-          .returning({ id: bookings.id });
-        if (!booking) throw new Error('insert returned no booking');
-        await tx.insert(bookingItems).values(
-          items.map(({ entry, article }) => ({
-            bookingId: booking.id,
-            articleId: article.id,
-            departamentId: article.departamentId,
-            articleNumber: article.number,
-            articleType: article.type,
-            priceCents: article.priceCents,
-            entryDate: entry.entryDate,
-            departureDate: entry.departureDate,
-          })),
-        );
-        return booking.id;
-      });
+      return await work();
     } catch (error) {
-      if (attempt < 3 && isUniqueViolation(error)) continue; // booking number collision: draw again
+      if (attempt < 3 && isUniqueViolation(error)) continue;
       throw error;
     }
   }
+}
+
+/**
+ * `POST /booking/confirm` as the earlier client knew it: turns the user's cart into one booking
+ * awaiting payment and empties the cart, in one transaction. Returns the new booking's id, or
+ * null when the cart was empty. Taking the cart first makes a concurrent second call find
+ * nothing, so a cart is never ordered twice.
+ */
+export function createBookingFromCart(db: Database, userId: number): Promise<number | null> {
+  return withFreshBookingNumber(() =>
+    db.transaction(async (tx) => {
+      const entries = await pricedCart(tx, userId);
+      const taken = await tx
+        .delete(cartEntries)
+        .where(eq(cartEntries.userId, userId))
+        .returning({ id: cartEntries.id });
+      if (taken.length === 0 || entries.length === 0) return null;
+      return insertBooking(tx, userId, entries);
+    }),
+  );
 }
 
 export async function listBookings(db: Database, userId: number): Promise<BookingView[]> {
@@ -118,6 +162,7 @@ export async function listBookings(db: Database, userId: number): Promise<Bookin
       entryDate: entryDates[0] ?? row.createdAt.toISOString().slice(0, 10),
       departureDate: departureDates.at(-1) ?? row.createdAt.toISOString().slice(0, 10),
       totalPrice: centsToEuros(row.totalCents),
+      paymentMethod: row.paymentMethod,
       items: own.map((item) => ({
         articleId: item.articleId,
         departamentId: item.departamentId,

@@ -1,0 +1,32 @@
+/** The caller's bookings as a table, newest first: date, amount, order number, status. */
+import { formatGermanDate } from '../../lib/dates.ts';
+import { formatEuros } from '../../lib/money.ts';
+import type { BookingView } from '../../server/features/bookings/bookings.service.ts';
+import { BOOKING_STATUS_LABELS, BOOKING_TABLE_TEXTS as t } from './texts.ts';
+
+export function BookingTable({ bookings, caption }: { bookings: BookingView[]; caption: string }) {
+  const newestFirst = [...bookings].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return (
+    <table className="booking-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t.date}</th>
+          <th scope="col">{t.amount}</th>
+          <th scope="col">{t.orderNumber}</th>
+          <th scope="col">{t.status}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {newestFirst.map((booking) => (
+          <tr key={booking.id}>
+            <td>{formatGermanDate(booking.createdAt)}</td>
+            <td>{formatEuros(booking.totalPrice)}</td>
+            <td>{booking.bookingNumber}</td>
+            <td>{BOOKING_STATUS_LABELS[booking.status]}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

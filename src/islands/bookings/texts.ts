@@ -1,0 +1,27 @@
+/** Every text about bookings (orders) in the profile and on /checkout in one place. */
+import type { BookingStatus } from '../../server/db/schema.ts';
+
+export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
+  pending_payment: 'Zahlung ausstehend',
+  paid: 'Bezahlt',
+  cancelled: 'Storniert',
+};
+
+export const BOOKING_TABLE_TEXTS = {
+  date: 'Datum',
+  amount: 'Betrag',
+  orderNumber: 'Bestellnummer',
+  status: 'Status',
+} as const;
+
+export const CHECKOUT_TEXTS = {
+  intro: 'Vielen Dank! Hier sehen Sie Ihre Bestellungen mit Datum, Betrag, Bestellnummer und Status.',
+  loading: 'Ihre Bestellungen werden geladen …',
+  failed: 'Fehler beim Laden von Bestellungen.',
+  none: 'Sie haben keine Bestellungen.',
+  caption: 'Ihre Bestellungen',
+  nextStep:
+    'So geht es weiter: Schicken Sie uns eine E-Mail mit der Bestellnummer, dem gewählten Modell, dem Namen Ihrer Website und Ihren Fotos oder Produktbeschreibungen.',
+  toProfile: 'Zu meinem Profil',
+  loginRequired: 'Bitte melden Sie sich an, um Ihre Bestellungen zu sehen.',
+} as const;

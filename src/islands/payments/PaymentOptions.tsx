@@ -1,0 +1,185 @@
+/**
+ * /payment-options: what is ordered and what it costs (from the server), the choice of card or
+ * PayPal, and the binding 'Jetzt zahlungspflichtig bezahlen' (§ 312j BGB). No provider's script
+ * loads before the visitor chooses PayPal; card payment needs none (Stripe's hosted page).
+ */
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useState } from 'react';
+import { describeFailure } from '../../client/failures.ts';
+import { startCardPayment } from '../../client/payments.ts';
+import { formatAppointment } from '../../lib/dates.ts';
+import { formatEuros } from '../../lib/money.ts';
+import type { CartView } from '../../server/features/cart/cart.service.ts';
+import { $cart, loadCart, reloadCart } from '../../stores/cart.ts';
+import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
+import { PayPalButton } from './PayPalButton.tsx';
+import type { PayPalSetup } from './paypal-sdk.ts';
+import './payments.css';
+import { PAYMENT_TEXTS as t } from './texts.ts';
+
+interface Props {
+  /** A provider runs in the sandbox: the page says so. */
+  testMode: boolean;
+  paypal: PayPalSetup;
+  /** The PAngV note under the total. */
+  vatNote: string;
+}
+
+type Method = 'stripe' | 'paypal';
+
+function OrderSummary({ cart, vatNote }: { cart: CartView; vatNote: string }) {
+  return (
+    <section className="payment__summary" aria-labelledby="summary-title">
+      <h2 id="summary-title">{t.summaryTitle}</h2>
+      <table className="booking-table">
+        <caption className="visually-hidden">{t.summaryCaption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t.article}</th>
+            <th scope="col">{t.appointment}</th>
+            <th scope="col" className="payment__price">
+              {t.price}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {cart.articles.map((entry) => (
+            <tr key={entry.id}>
+              <td>{entry.article.type}</td>
+              <td>{formatAppointment(entry.entryDate, entry.departureDate)}</td>
+              <td className="payment__price">{formatEuros(entry.article.price)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="payment__total">
+        {t.total}: <strong>{formatEuros(cart.totalPriceArticles)}</strong>
+      </p>
+      <p className="fine-print">
+        {vatNote} {t.terms} <a href="/privacypolicy">{t.privacy}</a> und{' '}
+        <a href="/privacypolicy#reklamation-und-rückerstattung">{t.refunds}</a>.
+      </p>
+    </section>
+  );
+}
+
+function PaymentForm({ cart, paypal }: { cart: CartView; paypal: PayPalSetup }) {
+  const [method, setMethod] = useState<Method>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const amountCents = Math.round(cart.totalPriceArticles * 100);
+  const showError = useCallback((message: string) => setError(message), []);
+
+  const payByCard = async () => {
+    if (!method) {
+      setError(t.noMethod);
+      return;
+    }
+    setBusy(true);
+    setError(undefined);
+    try {
+      const { url } = await startCardPayment(amountCents, window.location.origin);
+      window.location.assign(url);
+    } catch (failure) {
+      const { status, message } = describeFailure(failure, { http: t.stripeFailed, other: t.stripeFailed });
+      setError(message);
+      setBusy(false);
+      if (status === 409) void reloadCart(); // the cart changed elsewhere: show what it costs now
+    }
+  };
+
+  return (
+    <form
+      className="payment__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void payByCard();
+      }}
+    >
+      <fieldset className="payment__methods">
+        <legend>{t.methodTitle}</legend>
+        {(
+          [
+            ['stripe', t.card],
+            ['paypal', t.paypal],
+          ] as const
+        ).map(([value, label]) => (
+          <label key={value} className="payment__method">
+            <input
+              type="radio"
+              name="paymentMethod"
+              value={value}
+              checked={method === value}
+              onChange={() => {
+                setMethod(value);
+                setError(undefined);
+              }}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <div className="form-message form-message--error" role="alert">
+        {error && <p>{error}</p>}
+      </div>
+      {method === 'paypal' ? (
+        <PayPalButton setup={paypal} amountCents={amountCents} onError={showError} />
+      ) : (
+        <button type="submit" className="button button--accent" disabled={busy}>
+          {busy ? t.paying : t.pay}
+        </button>
+      )}
+    </form>
+  );
+}
+
+function Payment({ testMode, paypal, vatNote }: Props) {
+  const state = useStore($cart);
+  useEffect(() => {
+    void loadCart();
+  }, []);
+  return (
+    <>
+      {testMode && (
+        <p className="notice payment__test-mode">
+          <strong>{t.testMode}</strong>
+        </p>
+      )}
+      {(state.status === 'idle' || state.status === 'loading') && <p role="status">{t.loading}</p>}
+      {state.status === 'failed' && (
+        <div className="notice" role="alert">
+          <p>{t.cartFailed}</p>
+          <button type="button" className="button" onClick={() => void reloadCart()}>
+            {t.retry}
+          </button>
+        </div>
+      )}
+      {state.status === 'loaded' &&
+        (state.cart.countArticles === 0 ? (
+          <div className="notice">
+            <p>{t.cartEmpty}</p>
+            <a className="button" href="/cart">
+              {t.toCart}
+            </a>
+          </div>
+        ) : (
+          <>
+            <OrderSummary cart={state.cart} vatNote={vatNote} />
+            <PaymentForm cart={state.cart} paypal={paypal} />
+          </>
+        ))}
+    </>
+  );
+}
+
+export default function PaymentOptions(props: Props) {
+  const gate = (
+    <LoginGate message={t.loginRequired} returnTo="/payment-options" register={false} loginLabel={t.login} />
+  );
+  return (
+    <SignedIn gate={gate} placeholder={<p>{t.loading}</p>}>
+      {() => <Payment {...props} />}
+    </SignedIn>
+  );
+}

@@ -1,0 +1,18 @@
+/**
+ * The editors' content files (content/*.yaml) as the server reads them: through the same schemas
+ * as the pages' content collections, so the catalogue seed and the e-mails use the same data.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'astro/zod';
+import { parseYaml } from '../content-schemas/common.ts';
+import type { SiteData } from '../content-schemas/site.ts';
+import { projectRoot } from './project-root.ts';
+
+export function readContentFile<T extends z.ZodType>(file: string, schema: T): z.output<T> {
+  const text = readFileSync(path.join(projectRoot(), 'content', file), 'utf8');
+  return schema.parse(parseYaml(text));
+}
+
+/** What the API needs of content/site.yaml: the agency's e-mail and how its prices are taxed. */
+export const companyOf = (site: SiteData) => ({ email: site.company.email, vat: site.vat });

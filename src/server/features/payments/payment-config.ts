@@ -1,0 +1,52 @@
+/**
+ * Which payment providers are live and which run in the sandbox, with the keys the server uses
+ * (docs/product.md#d16-payment-sandbox, #d19-provider-emulators). A provider without keys runs
+ * against the product's own emulator; the sandbox's keys are derived from the JWT secret, so every
+ * replica of one installation agrees on them.
+ */
+import { createHmac } from 'node:crypto';
+import type { Settings } from '../../settings.ts';
+
+export interface PaymentConfig {
+  stripe: { secretKey: string; webhookSecret: string; sandbox: boolean };
+  /** `apiBase` is unset in the sandbox: the emulator is reached inside the process. */
+  paypal: { clientId: string; clientSecret: string; apiBase: string | undefined; sandbox: boolean };
+  /** The sandbox also serves its test controls (webhook timing, failures). */
+  testControls: boolean;
+}
+
+export function paymentConfig(settings: Settings, jwtSecret: string): PaymentConfig {
+  const derived = (purpose: string) => createHmac('sha256', jwtSecret).update(`hwds-sandbox:${purpose}`).digest('hex');
+  const { stripeSecretKey, stripeWebhookSecret, paypalClientId, paypalClientSecret } = settings;
+  return {
+    stripe:
+      stripeSecretKey && stripeWebhookSecret
+        ? { secretKey: stripeSecretKey, webhookSecret: stripeWebhookSecret, sandbox: false }
+        : {
+            secretKey: `sk_test_hwds${derived('stripe-key').slice(0, 32)}`,
+            webhookSecret: `whsec_${derived('stripe-webhook')}`,
+            sandbox: true,
+          },
+    paypal:
+      paypalClientId && paypalClientSecret
+        ? {
+            clientId: paypalClientId,
+            clientSecret: paypalClientSecret,
+            apiBase: settings.paypalApiBase,
+            sandbox: false,
+          }
+        : {
+            clientId: `hwds-sandbox-${derived('paypal-id').slice(0, 24)}`,
+            clientSecret: derived('paypal-secret'),
+            apiBase: undefined,
+            sandbox: true,
+          },
+    testControls: settings.sandboxTestControls,
+  };
+}
+
+/** The start-up log's line about payments: live, or clearly a test mode. */
+export function describePayments(config: PaymentConfig): string {
+  const mode = (sandbox: boolean) => (sandbox ? 'local sandbox (Testmodus: no real money)' : 'live');
+  return `Payments: Stripe ${mode(config.stripe.sandbox)}, PayPal ${mode(config.paypal.sandbox)}.`;
+}

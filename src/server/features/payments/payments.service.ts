@@ -1,0 +1,414 @@
+/**
+ * Paying for the cart (docs/product.md#d8-server-computed-amounts, #d9-order-flow): starting a
+ * payment freezes the cart into a booking awaiting payment and opens the provider's session or
+ * order for exactly the server's amount; the provider's word, checked by the server, then goes to
+ * fulfilment. The cart stays until the booking is paid, so a cancelled payment can be retried.
+ */
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import { formatAppointment } from '../../../lib/dates.ts';
+import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
+import { bookingItems, bookings, type Database, type PaymentProvider, paymentAttempts } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import {
+  type BookingView,
+  insertBooking,
+  listBookings,
+  type PricedEntry,
+  pricedCart,
+  totalOf,
+  withFreshBookingNumber,
+} from '../bookings/bookings.service.ts';
+import { fulfilPayment, type VerifiedPayment } from './fulfilment.ts';
+import type { PaymentProviders } from './payment-providers.ts';
+import { centsOf, PayPalApiError, type PayPalOrder } from './paypal-client.ts';
+
+export const PAYMENT_API_MESSAGES = {
+  cartEmpty: 'Der Warenkorb ist leer oder die Summe konnte nicht geladen werden.',
+  amountChanged:
+    'Der Betrag hat sich inzwischen geändert. Bitte prüfen Sie Ihren Warenkorb auf der Zahlungsseite und bezahlen Sie erneut.',
+  tooLarge:
+    'Diese Bestellung übersteigt den Höchstbetrag einer Online-Zahlung (999.999,99 €). Bitte schreiben Sie uns, wir finden eine Lösung.',
+  returnUrl: 'Die Rücksprungadresse muss auf dieser Website liegen.',
+  stripeFailed: 'Zahlung mit Stripe fehlgeschlagen.',
+  paypalFailed: 'Fehler bei der PayPal-Zahlung. Bitte versuchen Sie es erneut.',
+  paymentNotFound: 'Diese Zahlung ist uns nicht bekannt.',
+  notPaid: 'Die Zahlung ist beim Zahlungsanbieter nicht abgeschlossen.',
+  refused: 'Die Zahlung passt nicht zu Ihrer Bestellung und wurde nicht verbucht. Bitte schreiben Sie uns.',
+  replaced:
+    'Diese Zahlung gehört zu einer älteren Bestellung. Bitte starten Sie die Zahlung auf der Zahlungsseite neu.',
+  invalidSignature: 'Die Signatur der Nachricht ist ungültig.',
+  confirmFailed: 'Fehler bei der Zahlungsbestätigung.',
+} as const;
+
+const m = PAYMENT_API_MESSAGES;
+
+/** The most a provider takes in one payment: Stripe's limit for EUR, 999,999.99 €. */
+export const MAX_PAYMENT_CENTS = 99_999_999;
+
+/** Any number: a customer's payment starts run one after the other. */
+const PAYMENT_START_LOCK = 482_716_003;
+
+export interface CheckoutSessionView {
+  sessionId: string;
+  /** The provider's hosted payment page; the browser goes there. */
+  url: string;
+  bookingId: number;
+}
+
+export interface PayPalOrderView {
+  /** PayPal's order id, for the PayPal SDK (`{ orderId }`). */
+  id: string;
+  orderId: string;
+  bookingId: number;
+}
+
+export interface PaymentResultView {
+  bookingId: number;
+  bookingNumber: string;
+  status: 'paid';
+  /** For PayPal's success message ('Zahlung erfolgreich abgeschlossen von …'). */
+  payerName?: string;
+}
+
+interface FrozenBooking {
+  id: number;
+  bookingNumber: string;
+  totalCents: number;
+  items: PricedEntry[];
+}
+
+const itemKey = (item: Pick<PricedEntry, 'articleId' | 'entryDate' | 'departureDate' | 'priceCents'>) =>
+  `${item.articleId}|${item.entryDate}|${item.departureDate}|${item.priceCents}`;
+
+const sameItems = (a: PricedEntry[], b: PricedEntry[]) =>
+  a.map(itemKey).sort().join(',') === b.map(itemKey).sort().join(',');
+
+/**
+ * The booking a payment is for: the caller's open booking when it holds exactly the cart as it is
+ * priced now, else a new one; an older open booking is replaced (cancelled), so only the newest
+ * attempt can be paid. A client's amount that is not the server's total is refused (409).
+ */
+async function bookingForPayment(deps: ApiDependencies, userId: number, clientAmountCents?: number) {
+  return withFreshBookingNumber(() =>
+    deps.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${PAYMENT_START_LOCK}, ${userId})`);
+      const entries = await pricedCart(tx, userId);
+      const totalCents = totalOf(entries);
+      if (entries.length === 0 || totalCents <= 0) throw new ApiError(400, m.cartEmpty);
+      if (clientAmountCents !== undefined && clientAmountCents !== totalCents) throw new ApiError(409, m.amountChanged);
+      if (totalCents > MAX_PAYMENT_CENTS) throw new ApiError(400, m.tooLarge);
+
+      const open = await openBookings(tx, userId);
+      const reusable = open.find((booking) => sameItems(booking.items, entries));
+      const replaced = open.filter((booking) => booking !== reusable).map((booking) => booking.id);
+      if (replaced.length > 0) {
+        await tx.update(bookings).set({ status: 'cancelled' }).where(inArray(bookings.id, replaced));
+      }
+      const id = reusable?.id ?? (await insertBooking(tx, userId, entries));
+      const [row] = await tx.select().from(bookings).where(eq(bookings.id, id));
+      if (!row) throw new Error('booking vanished');
+      const booking: FrozenBooking = {
+        id,
+        bookingNumber: row.bookingNumber,
+        totalCents: row.totalCents,
+        items: entries,
+      };
+      return { booking, replaced };
+    }),
+  );
+}
+
+async function openBookings(tx: Database, userId: number) {
+  const rows = await tx
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending_payment')));
+  if (rows.length === 0) return [];
+  const items = await tx
+    .select()
+    .from(bookingItems)
+    .where(
+      inArray(
+        bookingItems.bookingId,
+        rows.map((row) => row.id),
+      ),
+    );
+  return rows.map((row) => ({
+    id: row.id,
+    items: items
+      .filter((item) => item.bookingId === row.id && item.articleId !== null)
+      .map((item) => ({
+        articleId: item.articleId ?? 0,
+        departamentId: item.departamentId,
+        number: item.articleNumber,
+        type: item.articleType,
+        priceCents: item.priceCents,
+        entryDate: item.entryDate,
+        departureDate: item.departureDate,
+      })),
+  }));
+}
+
+async function attemptsOf(db: Database, bookingId: number, provider: PaymentProvider) {
+  return db
+    .select()
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.bookingId, bookingId), eq(paymentAttempts.provider, provider)));
+}
+
+async function recordAttempt(db: Database, bookingId: number, provider: PaymentProvider, ref: string, cents: number) {
+  await db
+    .insert(paymentAttempts)
+    .values({ bookingId, provider, providerRef: ref, amountCents: cents, currency: 'eur' })
+    .onConflictDoNothing();
+}
+
+/** Replaced bookings' open Checkout Sessions are closed, so an old tab cannot pay them. */
+async function expireReplacedSessions(deps: ApiDependencies, providers: PaymentProviders, bookingIds: number[]) {
+  if (bookingIds.length === 0) return;
+  const open = await deps.db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        inArray(paymentAttempts.bookingId, bookingIds),
+        eq(paymentAttempts.provider, 'stripe'),
+        eq(paymentAttempts.status, 'open'),
+      ),
+    );
+  for (const attempt of open) {
+    try {
+      await providers.stripe.checkout.sessions.expire(attempt.providerRef);
+      await deps.db.update(paymentAttempts).set({ status: 'expired' }).where(eq(paymentAttempts.id, attempt.id));
+    } catch (error) {
+      // Already paid or closed: a payment that did happen still arrives through fulfilment.
+      console.warn(`Could not expire Checkout Session ${attempt.providerRef}:`, error);
+    }
+  }
+}
+
+/** Only the site's own pages may be where the provider sends the customer back. */
+function ownPage(deps: ApiDependencies, url: string | undefined, fallbackPath: string): URL {
+  const resolved = new URL(url ?? fallbackPath, deps.siteUrl);
+  if (resolved.origin !== new URL(deps.siteUrl).origin) throw new ApiError(400, m.returnUrl);
+  return resolved;
+}
+
+const lineItemName = (item: PricedEntry) =>
+  `${item.type} (Artikel ${item.number}), Termin ${formatAppointment(item.entryDate, item.departureDate)}`;
+
+/** `POST /payment/stripe/checkout-session`: a hosted Checkout Session for the cart (docs/product.md#d20-stripe-checkout). */
+export async function startStripeCheckout(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  user: AuthenticatedUser,
+  input: { amount?: number; successUrl?: string; cancelUrl?: string },
+): Promise<CheckoutSessionView> {
+  const successUrl = ownPage(deps, input.successUrl, '/success');
+  const cancelUrl = ownPage(deps, input.cancelUrl, '/cancel');
+  const { booking, replaced } = await bookingForPayment(deps, user.id, input.amount);
+  await expireReplacedSessions(deps, providers, replaced);
+
+  const attempts = await attemptsOf(deps.db, booking.id, 'stripe');
+  try {
+    for (const attempt of attempts.filter((a) => a.status === 'open')) {
+      const session = await providers.stripe.checkout.sessions.retrieve(attempt.providerRef);
+      if (session.status === 'open' && session.url)
+        return { sessionId: session.id, url: session.url, bookingId: booking.id };
+      if (session.status === 'expired') {
+        await deps.db.update(paymentAttempts).set({ status: 'expired' }).where(eq(paymentAttempts.id, attempt.id));
+      }
+    }
+    successUrl.searchParams.set('bookingId', String(booking.id));
+    // Stripe fills in the session id; the braces must stay unencoded.
+    const success = `${successUrl.href}&session_id={CHECKOUT_SESSION_ID}`;
+    const session = await providers.stripe.checkout.sessions.create(
+      {
+        mode: 'payment',
+        locale: 'de',
+        customer_email: user.email,
+        client_reference_id: String(booking.id),
+        metadata: { bookingId: String(booking.id), bookingNumber: booking.bookingNumber },
+        line_items: booking.items.map((item) => ({
+          quantity: 1,
+          price_data: { currency: 'eur', unit_amount: item.priceCents, product_data: { name: lineItemName(item) } },
+        })),
+        success_url: success,
+        cancel_url: cancelUrl.href,
+      },
+      // Concurrent starts for one booking get the same session, never a second one to pay.
+      { idempotencyKey: `hwds-booking-${booking.id}-stripe-${attempts.length}` },
+    );
+    if (session.amount_total !== booking.totalCents || !session.url)
+      throw new Error(`unexpected session ${session.id}`);
+    await recordAttempt(deps.db, booking.id, 'stripe', session.id, booking.totalCents);
+    return { sessionId: session.id, url: session.url, bookingId: booking.id };
+  } catch (error) {
+    console.error(`Stripe Checkout for booking ${booking.bookingNumber} failed:`, error);
+    throw new ApiError(502, m.stripeFailed);
+  }
+}
+
+/** `POST /payment/paypal/orders`: a PayPal order (intent CAPTURE, EUR) for the cart (docs/product.md#d21-paypal). */
+export async function startPayPalOrder(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  user: AuthenticatedUser,
+  input: { amount?: number },
+): Promise<PayPalOrderView> {
+  const { booking, replaced } = await bookingForPayment(deps, user.id, input.amount);
+  await expireReplacedSessions(deps, providers, replaced);
+  const attempts = await attemptsOf(deps.db, booking.id, 'paypal');
+  try {
+    for (const attempt of attempts.filter((a) => a.status === 'open')) {
+      const order = await providers.paypal.getOrder(attempt.providerRef);
+      if (order.status === 'CREATED' || order.status === 'APPROVED') {
+        return { id: order.id, orderId: order.id, bookingId: booking.id };
+      }
+    }
+    const order = await providers.paypal.createOrder(
+      { amountCents: booking.totalCents, referenceId: String(booking.id), customId: booking.bookingNumber },
+      `hwds-booking-${booking.id}-paypal-${attempts.length}`,
+    );
+    await recordAttempt(deps.db, booking.id, 'paypal', order.id, booking.totalCents);
+    return { id: order.id, orderId: order.id, bookingId: booking.id };
+  } catch (error) {
+    console.error(`PayPal order for booking ${booking.bookingNumber} failed:`, error);
+    throw new ApiError(502, m.paypalFailed);
+  }
+}
+
+/** The caller's own payment attempt and its booking; anyone else's is "not known" (404). */
+async function ownAttempt(deps: ApiDependencies, userId: number, provider: PaymentProvider, ref: string) {
+  const [found] = await deps.db
+    .select({ attempt: paymentAttempts, booking: bookings })
+    .from(paymentAttempts)
+    .innerJoin(bookings, eq(bookings.id, paymentAttempts.bookingId))
+    .where(
+      and(eq(paymentAttempts.provider, provider), eq(paymentAttempts.providerRef, ref), eq(bookings.userId, userId)),
+    );
+  if (!found) throw new ApiError(404, m.paymentNotFound);
+  return found;
+}
+
+/** A PayPal order's completed capture as fulfilment takes it, or undefined when nothing was captured. */
+function capturedPayment(order: PayPalOrder): VerifiedPayment | undefined {
+  const capture = order.purchase_units
+    .flatMap((unit) => unit.payments?.captures ?? [])
+    .find((candidate) => candidate.status === 'COMPLETED');
+  return (
+    capture && {
+      provider: 'paypal',
+      attemptRef: order.id,
+      amountCents: centsOf(capture.amount.value),
+      currency: capture.amount.currency_code,
+    }
+  );
+}
+
+/** Hands a provider-verified payment to fulfilment; a payment that does not fit the booking is refused. */
+async function settle(deps: ApiDependencies, verified: VerifiedPayment): Promise<void> {
+  if ((await fulfilPayment(deps, verified)) === 'refused') throw new ApiError(409, m.refused);
+}
+
+/** `POST /payment/paypal/orders/{id}/capture`: captures an approved order and fulfils it once. */
+export async function capturePayPalOrder(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  user: AuthenticatedUser,
+  orderId: string,
+): Promise<PaymentResultView> {
+  const { booking } = await ownAttempt(deps, user.id, 'paypal', orderId);
+  const view = { bookingId: booking.id, bookingNumber: booking.bookingNumber, status: 'paid' as const };
+  if (booking.status === 'paid') return view;
+  if (booking.status === 'cancelled') throw new ApiError(409, m.replaced);
+  let order: PayPalOrder;
+  try {
+    order = await providers.paypal.captureOrder(orderId, `hwds-capture-${orderId}`);
+  } catch (error) {
+    if (!(error instanceof PayPalApiError && error.issue === 'ORDER_ALREADY_CAPTURED')) {
+      console.error(`PayPal capture of ${orderId} failed:`, error);
+      throw new ApiError(502, m.paypalFailed);
+    }
+    order = await providers.paypal.getOrder(orderId);
+  }
+  const paid = capturedPayment(order);
+  if (!paid) throw new ApiError(402, m.paypalFailed);
+  await settle(deps, paid);
+  return { ...view, payerName: order.payer?.name?.given_name };
+}
+
+/** A Stripe session's payment as fulfilment takes it, or undefined when it is not paid. */
+function paidSession(session: Stripe.Checkout.Session, eventId?: string): VerifiedPayment | undefined {
+  if (session.payment_status !== 'paid' || session.status !== 'complete') return undefined;
+  return {
+    provider: 'stripe',
+    attemptRef: session.id,
+    amountCents: session.amount_total ?? Number.NaN,
+    currency: session.currency ?? '',
+    eventId,
+  };
+}
+
+/** What the provider says about a session or order: paid, or not (undefined). */
+async function askProvider(providers: PaymentProviders, provider: PaymentProvider, ref: string) {
+  try {
+    return provider === 'stripe'
+      ? paidSession(await providers.stripe.checkout.sessions.retrieve(ref))
+      : capturedPayment(await providers.paypal.getOrder(ref));
+  } catch (error) {
+    console.error(`Could not ask ${provider} about ${ref}:`, error);
+    throw new ApiError(502, m.confirmFailed);
+  }
+}
+
+/**
+ * `POST /payments/confirm-payment`, the success page's call: asks the provider whether the
+ * caller's session or order is paid and fulfils it; the client's `paidAmount` is never used.
+ */
+export async function confirmPayment(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  user: AuthenticatedUser,
+  input: { bookingId: number; provider: PaymentProvider; sessionId: string },
+): Promise<BookingView> {
+  const { booking } = await ownAttempt(deps, user.id, input.provider, input.sessionId);
+  if (booking.id !== input.bookingId) throw new ApiError(404, m.paymentNotFound);
+  if (booking.status !== 'paid') {
+    const paid = await askProvider(providers, input.provider, input.sessionId);
+    if (!paid) throw new ApiError(402, m.notPaid);
+    await settle(deps, paid);
+  }
+  const [view] = (await listBookings(deps.db, user.id)).filter((b) => b.id === booking.id);
+  if (!view) throw new ApiError(404, m.paymentNotFound);
+  return view;
+}
+
+/**
+ * `POST /payment/stripe/webhook`: Stripe's signed events, the source of truth for card payments.
+ * A completed, paid session is fulfilled; an expired one only closes its attempt, and the booking
+ * stays payable with a new session (docs/product.md#d22-fulfilment).
+ */
+export async function handleStripeWebhook(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  rawBody: string,
+  signature: string | undefined,
+): Promise<void> {
+  let event: Stripe.Event;
+  try {
+    event = providers.stripe.webhooks.constructEvent(rawBody, signature ?? '', providers.config.stripe.webhookSecret);
+  } catch {
+    throw new ApiError(400, m.invalidSignature);
+  }
+  if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
+    const paid = paidSession(event.data.object, event.id);
+    if (paid) await fulfilPayment(deps, paid);
+  } else if (event.type === 'checkout.session.expired') {
+    await deps.db
+      .update(paymentAttempts)
+      .set({ status: 'expired' })
+      .where(and(eq(paymentAttempts.providerRef, event.data.object.id), ne(paymentAttempts.status, 'completed')));
+  }
+}

@@ -1,0 +1,397 @@
+/**
+ * The money path (docs/product.md#d8-server-computed-amounts, #d9-order-flow, #d22-fulfilment)
+ * through the real server code and the real `stripe` package, against the sandbox's emulators:
+ * signatures, replays, races, tampering and other customers' payments.
+ */
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, mailQueue, payments } from '../../src/server/db/schema.ts';
+import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
+import type { CheckoutSessionView, PayPalOrderView } from '../../src/server/features/payments/payments.service.ts';
+import { answer, createTestApi, type ErrorBody, SITE_URL, type TestApi, type TestUser } from './support/test-api.ts';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await createTestApi();
+});
+
+afterAll(() => api.close());
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+/** A customer whose cart holds the given articles (ids of the seeded catalogue). */
+async function customerWithCart(articleIds = [1]): Promise<TestUser> {
+  const user = await api.user();
+  for (const [index, articleId] of articleIds.entries()) {
+    const added = await api.request('POST', `/cart/article/${articleId}`, {
+      token: user.token,
+      body: { entryDate: inDays(5 + index), departureDate: inDays(6 + index) },
+    });
+    expect(added.status).toBe(201);
+  }
+  return user;
+}
+
+const startCard = (user: TestUser, body: Record<string, unknown> = {}) =>
+  answer<CheckoutSessionView & ErrorBody>(
+    api.request('POST', '/payment/stripe/checkout-session', { token: user.token, body }),
+  );
+
+/** The customer's button on the sandbox's hosted checkout page. */
+const hostedPage = (sessionId: string, action: 'pay' | 'decline' | 'cancel') =>
+  api.request('POST', `/sandbox/stripe/checkout/${sessionId}`, {
+    rawBody: new URLSearchParams({ action }),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+
+const webhookMode = (sessionId: string, mode: 'after-redirect' | 'before-redirect' | 'twice' | 'late' | 'never') =>
+  api.request('POST', `/sandbox/stripe/test/sessions/${sessionId}/webhook`, { body: { mode } });
+
+const bookingOf = async (id: number) => (await api.db.select().from(bookings).where(eq(bookings.id, id)))[0];
+const paymentsOf = (bookingId: number) => api.db.select().from(payments).where(eq(payments.bookingId, bookingId));
+const orderMailsTo = async (to: string) =>
+  (await api.db.select().from(mailQueue).where(eq(mailQueue.recipient, to))).filter((mail) =>
+    mail.subject.startsWith('Ihre Bestellung'),
+  );
+const cartCount = async (user: TestUser) =>
+  (await answer<{ countArticles: number }>(api.request('GET', '/cart', { token: user.token }))).body.countArticles;
+
+/** The webhook route as Stripe calls it: a raw body signed with the sandbox's secret. */
+function signedEvent(event: object, secret = api.paymentConfig.stripe.webhookSecret, timestamp?: number) {
+  const payload = JSON.stringify(event);
+  const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+  return api.request('POST', '/payment/stripe/webhook', {
+    rawBody: payload,
+    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+  });
+}
+
+const sessionEvent = (id: string, session: Record<string, unknown>, type = 'checkout.session.completed') => ({
+  id,
+  object: 'event',
+  type,
+  created: Math.floor(Date.now() / 1000),
+  data: {
+    object: { object: 'checkout.session', status: 'complete', payment_status: 'paid', currency: 'eur', ...session },
+  },
+});
+
+describe('starting a card payment', () => {
+  it('freezes the cart into a booking awaiting payment and opens a Checkout Session for the server’s total', async () => {
+    const user = await customerWithCart([1, 3]);
+    const { status, body } = await startCard(user);
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      sessionId: expect.stringMatching(/^cs_test_/),
+      url: expect.any(String),
+      bookingId: expect.any(Number),
+    });
+    expect(new URL(body.url).href).toBe(`${SITE_URL}/api/sandbox/stripe/checkout/${body.sessionId}`);
+    expect(await bookingOf(body.bookingId)).toMatchObject({ status: 'pending_payment', totalCents: 470_000 });
+    expect(await cartCount(user)).toBe(2); // the cart stays until the booking is paid
+  });
+
+  it('answers 409 and starts nothing when the client’s amount is not the server’s', async () => {
+    const user = await customerWithCart([1]);
+    const { status, body } = await startCard(user, { amount: 100 });
+    expect(status).toBe(409);
+    expect(body.message).toMatch(/Betrag/);
+    expect(await api.db.select().from(bookings).where(eq(bookings.userId, user.id))).toEqual([]);
+    expect((await startCard(user, { amount: 120_000 })).status).toBe(200);
+  });
+
+  it('refuses an empty cart and return addresses on other sites', async () => {
+    const empty = await api.user();
+    expect(await startCard(empty)).toMatchObject({
+      status: 400,
+      body: { message: 'Der Warenkorb ist leer oder die Summe konnte nicht geladen werden.' },
+    });
+    const user = await customerWithCart([2]);
+    expect((await startCard(user, { successUrl: 'https://evil.example/success' })).status).toBe(400);
+  });
+
+  it('gives the same session to a repeated start, and a new booking when the cart changed', async () => {
+    const user = await customerWithCart([1]);
+    const first = (await startCard(user)).body;
+    const again = (await startCard(user)).body;
+    expect(again).toEqual(first);
+    await api.request('POST', '/cart/article/2', {
+      token: user.token,
+      body: { entryDate: inDays(9), departureDate: inDays(9) },
+    });
+    const changed = (await startCard(user)).body;
+    expect(changed.bookingId).not.toBe(first.bookingId);
+    expect((await bookingOf(first.bookingId))?.status).toBe('cancelled');
+    expect((await bookingOf(changed.bookingId))?.totalCents).toBe(370_000);
+  });
+});
+
+describe('paying by card', () => {
+  it('pays through the hosted page: webhook and success page end in one paid booking, an emptied cart and one mail', async () => {
+    const user = await customerWithCart([1]);
+    const { body: session } = await startCard(user);
+    const paid = await hostedPage(session.sessionId, 'pay');
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(
+      `${SITE_URL}/success?bookingId=${session.bookingId}&session_id=${session.sessionId}`,
+    );
+    await expect.poll(async () => (await bookingOf(session.bookingId))?.status).toBe('paid');
+
+    const confirmed = await answer<BookingView>(
+      api.request('POST', '/payments/confirm-payment', {
+        token: user.token,
+        body: { bookingId: session.bookingId, paymentMethod: 'card', paidAmount: 10, sessionId: session.sessionId },
+      }),
+    );
+    expect(confirmed).toMatchObject({
+      status: 200,
+      body: { id: session.bookingId, status: 'paid', paymentMethod: 'stripe' },
+    });
+    expect(await paymentsOf(session.bookingId)).toHaveLength(1);
+    expect(await cartCount(user)).toBe(0);
+    const mail = await api.lastMailTo(user.userEmail, `Ihre Bestellung ${confirmed.body.bookingNumber} bei HWDS`);
+    expect(mail.text).toContain('Informationsseite mit CMS (Artikel 1)');
+    expect(mail.text).toContain('Gesamtbetrag: 1.200,00');
+    expect(mail.text).toContain('Alle Preise in Euro inklusive 19 % Umsatzsteuer.');
+    expect(mail.text).toContain('Zahlungsart: Kreditkarte (Stripe)');
+    expect(mail.text).toContain(`mit der Bestellnummer ${confirmed.body.bookingNumber}`);
+    expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+  });
+
+  it.each(['before-redirect', 'never', 'twice', 'late'] as const)(
+    'ends paid exactly once when the webhook comes %s',
+    async (mode) => {
+      const user = await customerWithCart([2]);
+      const { body: session } = await startCard(user);
+      expect((await webhookMode(session.sessionId, mode)).status).toBe(200);
+      expect((await hostedPage(session.sessionId, 'pay')).status).toBe(303);
+      const confirm = () =>
+        api.request('POST', '/payments/confirm-payment', {
+          token: user.token,
+          body: { bookingId: session.bookingId, paymentMethod: 'stripe', sessionId: session.sessionId },
+        });
+      expect((await confirm()).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, mode === 'late' ? 2500 : 300));
+      expect((await confirm()).status).toBe(200);
+      expect((await bookingOf(session.bookingId))?.status).toBe('paid');
+      expect(await paymentsOf(session.bookingId)).toHaveLength(1);
+      expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+    },
+  );
+
+  it('pays nothing when the card is declined or the customer cancels; the booking stays payable', async () => {
+    const user = await customerWithCart([3]);
+    const { body: session } = await startCard(user);
+    expect((await hostedPage(session.sessionId, 'decline')).status).toBe(402);
+    const cancelled = await hostedPage(session.sessionId, 'cancel');
+    expect(cancelled.headers.get('location')).toBe(`${SITE_URL}/cancel`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await bookingOf(session.bookingId))?.status).toBe('pending_payment');
+    expect(await cartCount(user)).toBe(1);
+    const confirm = await api.request('POST', '/payments/confirm-payment', {
+      token: user.token,
+      body: { bookingId: session.bookingId, sessionId: session.sessionId },
+    });
+    expect(confirm.status).toBe(402);
+    expect((await hostedPage(session.sessionId, 'pay')).status).toBe(303); // paying again works
+    await expect.poll(async () => (await bookingOf(session.bookingId))?.status).toBe('paid');
+  });
+
+  it('never pays a booking whose session expired; a new start opens a fresh session', async () => {
+    const user = await customerWithCart([4]);
+    const { body: session } = await startCard(user);
+    const sdk = new Stripe(api.paymentConfig.stripe.secretKey, {
+      protocol: 'http',
+      host: 'sandbox',
+      port: 80,
+      httpClient: Stripe.createFetchHttpClient(((input: string | URL | Request, init?: RequestInit) =>
+        api.app.request(`/api/sandbox/stripe${new URL(String(input)).pathname}`, init)) as typeof fetch),
+    });
+    await sdk.checkout.sessions.expire(session.sessionId);
+    expect((await hostedPage(session.sessionId, 'pay')).status).toBe(409);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await bookingOf(session.bookingId))?.status).toBe('pending_payment');
+    const fresh = (await startCard(user)).body;
+    expect(fresh.bookingId).toBe(session.bookingId);
+    expect(fresh.sessionId).not.toBe(session.sessionId);
+  });
+
+  it('keeps the booking paid once under 20 concurrent confirmations from webhook and success page', async () => {
+    const user = await customerWithCart([1, 2]);
+    const { body: session } = await startCard(user);
+    await webhookMode(session.sessionId, 'never');
+    expect((await hostedPage(session.sessionId, 'pay')).status).toBe(303);
+    const completed = sessionEvent('evt_race', {
+      id: session.sessionId,
+      amount_total: 370_000,
+      client_reference_id: String(session.bookingId),
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        index % 2 === 0
+          ? signedEvent({ ...completed, id: `evt_race_${index}` })
+          : api.request('POST', '/payments/confirm-payment', {
+              token: user.token,
+              body: { bookingId: session.bookingId, sessionId: session.sessionId },
+            }),
+      ),
+    );
+    expect(answers.map((response) => response.status)).toEqual(Array(20).fill(200));
+    expect((await bookingOf(session.bookingId))?.status).toBe('paid');
+    expect(await paymentsOf(session.bookingId)).toHaveLength(1);
+    expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+  });
+});
+
+describe('the Stripe webhook', () => {
+  it('refuses a bad signature, another secret or a stale timestamp (400) and changes nothing', async () => {
+    const user = await customerWithCart([2]);
+    const { body: session } = await startCard(user);
+    const event = sessionEvent('evt_forged', { id: session.sessionId, amount_total: 250_000 });
+    const unsigned = await api.request('POST', '/payment/stripe/webhook', {
+      rawBody: JSON.stringify(event),
+      headers: { 'Content-Type': 'application/json', 'Stripe-Signature': 't=1,v1=deadbeef' },
+    });
+    expect(unsigned.status).toBe(400);
+    expect((await signedEvent(event, 'whsec_someone_else')).status).toBe(400);
+    expect((await signedEvent(event, undefined, Math.floor(Date.now() / 1000) - 3600)).status).toBe(400);
+    expect((await bookingOf(session.bookingId))?.status).toBe('pending_payment');
+  });
+
+  it('changes nothing on a replayed event, an unknown session or a wrong amount', async () => {
+    const user = await customerWithCart([5]);
+    const { body: session } = await startCard(user);
+    await webhookMode(session.sessionId, 'never');
+    expect(
+      (await signedEvent(sessionEvent('evt_foreign', { id: 'cs_test_not_ours', amount_total: 1_000_000 }))).status,
+    ).toBe(200);
+    expect((await signedEvent(sessionEvent('evt_cheap', { id: session.sessionId, amount_total: 1 }))).status).toBe(200);
+    expect(
+      (await signedEvent(sessionEvent('evt_usd', { id: session.sessionId, amount_total: 1_000_000, currency: 'usd' })))
+        .status,
+    ).toBe(200);
+    expect((await bookingOf(session.bookingId))?.status).toBe('pending_payment');
+
+    const real = sessionEvent('evt_once', { id: session.sessionId, amount_total: 1_000_000 });
+    expect((await signedEvent(real)).status).toBe(200);
+    expect((await signedEvent(real)).status).toBe(200);
+    expect((await bookingOf(session.bookingId))?.status).toBe('paid');
+    expect(await paymentsOf(session.bookingId)).toHaveLength(1);
+    expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+  });
+});
+
+describe('another customer’s payment', () => {
+  it('cannot be confirmed, captured or seen by someone else (404)', async () => {
+    const owner = await customerWithCart([1]);
+    const intruder = await customerWithCart([2]);
+    const { body: session } = await startCard(owner);
+    await hostedPage(session.sessionId, 'pay');
+    const attempt = await answer<ErrorBody>(
+      api.request('POST', '/payments/confirm-payment', {
+        token: intruder.token,
+        body: { bookingId: session.bookingId, sessionId: session.sessionId },
+      }),
+    );
+    expect(attempt).toEqual({
+      status: 404,
+      body: { message: 'Diese Zahlung ist uns nicht bekannt.', statusCode: 404 },
+    });
+    const order = (
+      await answer<PayPalOrderView>(api.request('POST', '/payment/paypal/orders', { token: owner.token, body: {} }))
+    ).body;
+    expect(
+      (await api.request('POST', `/payment/paypal/orders/${order.id}/capture`, { token: intruder.token })).status,
+    ).toBe(404);
+    const seen = await answer<BookingView[]>(api.request('GET', '/booking/get', { token: intruder.token }));
+    expect(seen.body.map((booking) => booking.id)).not.toContain(session.bookingId);
+  });
+});
+
+describe('paying with PayPal', () => {
+  const approve = (orderId: string) =>
+    api.request('POST', `/sandbox/paypal/v2/checkout/orders/${orderId}/approve`, { body: {} });
+  const capture = (user: TestUser, orderId: string) =>
+    answer<{ bookingId: number; status: string; payerName?: string } & ErrorBody>(
+      api.request('POST', `/payment/paypal/orders/${orderId}/capture`, { token: user.token }),
+    );
+
+  it('creates an order for the server’s total, captures it after approval and fulfils it once', async () => {
+    const user = await customerWithCart([3]);
+    const created = await answer<PayPalOrderView & ErrorBody>(
+      api.request('POST', '/payment/paypal/orders', { token: user.token, body: { amount: 350_000 } }),
+    );
+    expect(created).toMatchObject({ status: 201, body: { id: expect.any(String), bookingId: expect.any(Number) } });
+    expect((await capture(user, created.body.id)).status).toBe(402); // not approved yet: nothing taken
+    expect((await approve(created.body.id)).status).toBe(200);
+    expect(await capture(user, created.body.id)).toMatchObject({
+      status: 200,
+      body: { bookingId: created.body.bookingId, status: 'paid', payerName: 'Erika' },
+    });
+    expect(await capture(user, created.body.id)).toMatchObject({ status: 200, body: { status: 'paid' } });
+    expect((await bookingOf(created.body.bookingId))?.paymentMethod).toBe('paypal');
+    expect(await paymentsOf(created.body.bookingId)).toHaveLength(1);
+    expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+    expect(await cartCount(user)).toBe(0);
+  });
+
+  it('answers 409 on a tampered amount and fulfils nothing a capture reports wrongly', async () => {
+    const user = await customerWithCart([4]);
+    expect(
+      (await api.request('POST', '/payment/paypal/orders', { token: user.token, body: { amount: 1 } })).status,
+    ).toBe(409);
+    const { body: order } = await answer<PayPalOrderView>(
+      api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} }),
+    );
+    await approve(order.id);
+    await api.request('POST', `/sandbox/paypal/test/orders/${order.id}/capture-outcome`, {
+      body: { status: 'COMPLETED', amountValue: '1.00' },
+    });
+    expect((await capture(user, order.id)).status).toBe(409);
+    expect((await bookingOf(order.bookingId))?.status).toBe('pending_payment');
+    expect(await paymentsOf(order.bookingId)).toEqual([]);
+  });
+
+  it('fulfils nothing for a declined capture', async () => {
+    const user = await customerWithCart([5]);
+    const { body: order } = await answer<PayPalOrderView>(
+      api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} }),
+    );
+    await approve(order.id);
+    await api.request('POST', `/sandbox/paypal/test/orders/${order.id}/capture-outcome`, {
+      body: { status: 'DECLINED' },
+    });
+    expect(await capture(user, order.id)).toMatchObject({
+      status: 402,
+      body: { message: 'Fehler bei der PayPal-Zahlung. Bitte versuchen Sie es erneut.' },
+    });
+    expect((await bookingOf(order.bookingId))?.status).toBe('pending_payment');
+  });
+
+  it('keeps one payment under 20 concurrent captures and confirmations', async () => {
+    const user = await customerWithCart([1, 5]);
+    const { body: order } = await answer<PayPalOrderView>(
+      api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} }),
+    );
+    await approve(order.id);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, index) =>
+        index % 2 === 0
+          ? api.request('POST', `/payment/paypal/orders/${order.id}/capture`, { token: user.token })
+          : api.request('POST', '/payments/confirm-payment', {
+              token: user.token,
+              body: { bookingId: order.bookingId, paymentMethod: 'paypal', sessionId: order.id },
+            }),
+      ),
+    );
+    // Confirmations that come before the capture find nothing paid yet (402); every capture succeeds.
+    expect(answers.filter((_, index) => index % 2 === 0).map((response) => response.status)).toEqual(
+      Array(10).fill(200),
+    );
+    expect((await bookingOf(order.bookingId))?.status).toBe('paid');
+    expect(await paymentsOf(order.bookingId)).toHaveLength(1);
+    expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+  });
+});
