@@ -27,7 +27,7 @@ export const SITE_URL = 'http://localhost:4321';
 export const STRONG_PASSWORD = 'Sommer-2026!A';
 
 /** A database of its own for one test file, migrated and seeded as the server's is at start-up. */
-async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openEmptyTestDatabase();
   await seedCatalogue(handle.db);
   return handle;
