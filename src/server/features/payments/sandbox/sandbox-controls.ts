@@ -1,0 +1,39 @@
+/**
+ * What the emulators' test controls share: a switch that makes the next API request of one
+ * provider answer an error after doing its work, so that tests see the SDK's or client's retry
+ * get the stored result (docs/product.md#d19-provider-emulators). Kept in the sandbox store, so a
+ * test reaching one replica arms them all.
+ */
+import type { Context } from 'hono';
+import * as v from 'valibot';
+import type { SandboxStore } from './sandbox-store.ts';
+
+const FAIL_NEXT_KIND = 'control.fail-next';
+
+export const FailNextSchema = v.object({
+  status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)), 500),
+});
+
+export const armFailNext = (store: SandboxStore, provider: string, status: number) =>
+  store.put(FAIL_NEXT_KIND, provider, { status });
+
+/** The armed status, once: the request that takes it fails, the next one does not. */
+export async function takeFailNext(store: SandboxStore, provider: string): Promise<number | undefined> {
+  return (await store.take<{ status: number }>(FAIL_NEXT_KIND, provider))?.status;
+}
+
+/** A test control's JSON body, or undefined when it is not JSON or does not fit. */
+export async function readControlBody<TSchema extends v.GenericSchema>(
+  c: Context,
+  schema: TSchema,
+): Promise<v.InferOutput<TSchema> | undefined> {
+  let body: unknown;
+  try {
+    const text = await c.req.text();
+    body = text.trim() === '' ? {} : JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+  const result = v.safeParse(schema, body);
+  return result.success ? result.output : undefined;
+}
