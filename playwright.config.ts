@@ -54,6 +54,8 @@ export default defineConfig({
       PORT: String(port),
       SITE_URL: baseURL,
       DATA_DIR: process.env.E2E_DATA_DIR,
+      // Both providers in the sandbox, whose test controls the payment tests use.
+      SANDBOX_TEST_CONTROLS: 'true',
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   },

@@ -249,6 +249,7 @@ describe('bookings', () => {
       entryDate: inDays(3),
       departureDate: inDays(30),
       totalPrice: 11_200,
+      paymentMethod: null,
       items: [
         expect.objectContaining({
           articleId: 1,

@@ -16,7 +16,7 @@ interface Props {
   onError: (message: string) => void;
 }
 
-export function PayPalButton({ setup, amountCents, onError }: Props) {
+export default function PayPalButton({ setup, amountCents, onError }: Props) {
   const session = useRef<OneTimePaymentSession | null>(null);
   // A refused order has its own message; PayPal's generic error must not replace it.
   const orderRefused = useRef(false);

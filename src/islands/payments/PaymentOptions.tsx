@@ -4,7 +4,7 @@
  * loads before the visitor chooses PayPal; card payment needs none (Stripe's hosted page).
  */
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { describeFailure } from '../../client/failures.ts';
 import { startCardPayment } from '../../client/payments.ts';
 import { formatAppointment } from '../../lib/dates.ts';
@@ -12,7 +12,6 @@ import { formatEuros } from '../../lib/money.ts';
 import type { CartView } from '../../server/features/cart/cart.service.ts';
 import { $cart, loadCart, reloadCart } from '../../stores/cart.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
-import { PayPalButton } from './PayPalButton.tsx';
 import type { PayPalSetup } from './paypal-sdk.ts';
 import './payments.css';
 import { PAYMENT_TEXTS as t } from './texts.ts';
@@ -26,6 +25,9 @@ interface Props {
 }
 
 type Method = 'stripe' | 'paypal';
+
+/** PayPal's part of the page (and its SDK loader) loads only when the visitor chooses PayPal. */
+const PayPalButton = lazy(() => import('./PayPalButton.tsx'));
 
 function OrderSummary({ cart, vatNote }: { cart: CartView; vatNote: string }) {
   return (
@@ -124,7 +126,15 @@ function PaymentForm({ cart, paypal }: { cart: CartView; paypal: PayPalSetup }) 
         {error && <p>{error}</p>}
       </div>
       {method === 'paypal' ? (
-        <PayPalButton setup={paypal} amountCents={amountCents} onError={showError} />
+        <Suspense
+          fallback={
+            <button type="button" className="button button--accent" disabled>
+              {t.paypalLoading}
+            </button>
+          }
+        >
+          <PayPalButton setup={paypal} amountCents={amountCents} onError={showError} />
+        </Suspense>
       ) : (
         <button type="submit" className="button button--accent" disabled={busy}>
           {busy ? t.paying : t.pay}

@@ -312,6 +312,15 @@ async function settle(deps: ApiDependencies, verified: VerifiedPayment): Promise
   if ((await fulfilPayment(deps, verified)) === 'refused') throw new ApiError(409, m.refused);
 }
 
+/** The order after a capture that is done or under way elsewhere; waits a little for one in progress. */
+async function capturedOrder(providers: PaymentProviders, orderId: string): Promise<PayPalOrder> {
+  for (let attempt = 0; ; attempt++) {
+    const order = await providers.paypal.getOrder(orderId);
+    if (order.status === 'COMPLETED' || attempt === 10) return order;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** `POST /payment/paypal/orders/{id}/capture`: captures an approved order and fulfils it once. */
 export async function capturePayPalOrder(
   deps: ApiDependencies,
@@ -325,13 +334,16 @@ export async function capturePayPalOrder(
   if (booking.status === 'cancelled') throw new ApiError(409, m.replaced);
   let order: PayPalOrder;
   try {
-    order = await providers.paypal.captureOrder(orderId, `hwds-capture-${orderId}`);
+    order = await providers.paypal.getOrder(orderId);
+    // Only an order the payer approved is captured; a refused capture would be replayed under its request id.
+    if (order.status === 'APPROVED') order = await providers.paypal.captureOrder(orderId, `hwds-capture-${orderId}`);
   } catch (error) {
-    if (!(error instanceof PayPalApiError && error.issue === 'ORDER_ALREADY_CAPTURED')) {
+    if (!(error instanceof PayPalApiError && error.status === 422)) {
       console.error(`PayPal capture of ${orderId} failed:`, error);
       throw new ApiError(502, m.paypalFailed);
     }
-    order = await providers.paypal.getOrder(orderId);
+    // Captured already, or right now by a concurrent request with the same request id: read the outcome.
+    order = await capturedOrder(providers, orderId);
   }
   const paid = capturedPayment(order);
   if (!paid) throw new ApiError(402, m.paypalFailed);

@@ -16,7 +16,7 @@ export function approvalPage(order: PayPalOrder): string {
 ${note}
 <p>Zahlung an HWDS: <strong>${escapeHtml(amount)}</strong></p>
 ${unit?.description ? `<p>${escapeHtml(unit.description)}</p>` : ''}
-<p>Bestellnummer bei PayPal: ${escapeHtml(order.id)}</p>
+<p>PayPal-Vorgangsnummer: ${escapeHtml(order.id)}</p>
 <form method="post" action="${escapeHtml(order.id)}">
 <div class="actions">
 <button type="submit" name="action" value="approve" class="primary">Zahlung genehmigen</button>

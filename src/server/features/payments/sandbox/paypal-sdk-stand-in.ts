@@ -99,7 +99,7 @@ const SOURCE = String.raw`(function () {
     title.id = PREFIX + '-title';
     var note = styled(element('p', 'note', 'Testmodus: Es wird kein echtes Geld bewegt.'), { fontWeight: '600', margin: '0 0 0.75rem' });
     note.id = PREFIX + '-note';
-    var order = styled(element('p', 'order', 'Bestellnummer: ' + orderId), { margin: '0 0 0.75rem' });
+    var order = styled(element('p', 'order', 'PayPal-Vorgangsnummer: ' + orderId), { margin: '0 0 0.75rem' });
     var status = styled(element('p', 'status', ''), { margin: '0 0 0.75rem', minHeight: '1.5em' });
     status.setAttribute('role', 'status');
     var approveButton = button('approve', 'Zahlung genehmigen', true);
