@@ -395,3 +395,22 @@ describe('paying with PayPal', () => {
     expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
   });
 });
+
+describe('live keys', () => {
+  it('switch a provider’s sandbox off: its routes answer 404, the other provider keeps its sandbox', async () => {
+    const live = await createTestApi({
+      paymentEnvironment: { STRIPE_SECRET_KEY: 'sk_live_example', STRIPE_WEBHOOK_SECRET: 'whsec_example' },
+    });
+    expect((await live.request('POST', '/sandbox/stripe/v1/checkout/sessions')).status).toBe(404);
+    expect((await live.request('GET', '/sandbox/stripe/checkout/cs_test_x')).status).toBe(404);
+    expect((await live.request('GET', '/sandbox/paypal/sdk/v6/core.js')).status).toBe(200);
+    await live.close();
+  });
+
+  it('are not what the e2e server and this suite use: both providers run in the sandbox there', async () => {
+    expect(api.paymentConfig.stripe.sandbox && api.paymentConfig.paypal.sandbox).toBe(true);
+    expect((await api.request('GET', '/sandbox/paypal/sdk/v6/core.js')).headers.get('content-type')).toMatch(
+      /javascript/,
+    );
+  });
+});

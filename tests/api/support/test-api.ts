@@ -94,6 +94,8 @@ export interface TestApiOptions {
   rateLimits?: Partial<RateLimits>;
   /** Send mail over SMTP instead of writing the outbox. */
   smtpUrl?: string;
+  /** Payment keys as the environment would set them (default: none, both providers in the sandbox). */
+  paymentEnvironment?: Record<string, string>;
 }
 
 export async function createTestApi(options: TestApiOptions = {}) {
@@ -103,7 +105,10 @@ export async function createTestApi(options: TestApiOptions = {}) {
   const secret = randomBytes(32).toString('hex');
   // The real queue and sender, polling often so that tests see their mail at once.
   // Both providers in the sandbox, with its test controls, as the e2e server runs them.
-  const paymentConfig = paymentSettings({ ...loadSettings({}), sandboxTestControls: true }, secret);
+  const paymentConfig = paymentSettings(
+    loadSettings({ SANDBOX_TEST_CONTROLS: 'true', ...options.paymentEnvironment }),
+    secret,
+  );
   const mailer = createMailer({ from: 'HWDS <no-reply@hwds-agentur.de>', outboxDir, smtpUrl: options.smtpUrl });
   const mailSender = startMailSender(database.db, mailer, { pollMs: 50 });
   const app = createApp({
