@@ -11,35 +11,69 @@ import { present, presentNumber } from './schema-fields.ts';
 export const PAYMENT_DEPARTAMENT_ID = 12;
 
 export const CATALOGUE_MESSAGES = {
-  departamentNumberRequired: 'Departament number is required!',
-  departamentTypeRequired: 'Type is required!',
-  departamentDescriptionRequired: 'Description is required!',
+  departamentNumberRequired: 'Kategorienummer ist erforderlich!',
+  departamentTypeRequired: 'Typ ist erforderlich!',
+  departamentDescriptionRequired: 'Beschreibung ist erforderlich!',
   articleNumberRequired: 'Artikelnummer ist erforderlich!',
   articleTypeRequired: 'Art des Artikels ist erforderlich!',
   priceRequired: 'Preis ist erforderlich!',
   priceInvalid: 'Preis muss eine Zahl von 0 bis 1.000.000 mit höchstens zwei Nachkommastellen sein!',
   departamentRequired: 'Kategorie ist erforderlich!',
   tooLong: (max: number) => `Höchstens ${max} Zeichen sind erlaubt!`,
+  nothingToChange: 'Bitte ändern Sie mindestens ein Feld.',
 } as const;
 
 const m = CATALOGUE_MESSAGES;
 
-const text = (required: string, max: number) =>
-  present(v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, m.tooLong(max))));
+const textRule = (required: string, max: number) =>
+  v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, m.tooLong(max)));
 
+const departamentFields = {
+  number: textRule(m.departamentNumberRequired, 20),
+  type: textRule(m.departamentTypeRequired, 120),
+  description: textRule(m.departamentDescriptionRequired, 2000),
+};
+
+const articleFields = {
+  number: textRule(m.articleNumberRequired, 20),
+  type: textRule(m.articleTypeRequired, 200),
+  price: v.pipe(v.number(m.priceRequired), v.check(isEuroAmount, m.priceInvalid)),
+};
+
+/** A change: only the fields sent, each checked like at creation, at least one of them. */
+const someOf = <TEntries extends v.ObjectEntries>(fields: TEntries) =>
+  v.pipe(
+    v.object(
+      Object.fromEntries(Object.entries(fields).map(([name, rule]) => [name, v.optional(rule)])) as {
+        [K in keyof TEntries]: v.OptionalSchema<TEntries[K], undefined>;
+      },
+    ),
+    v.check((change) => Object.values(change).some((value) => value !== undefined), m.nothingToChange),
+  );
+
+/** POST /departaments and the add-category form. */
 export const DepartamentSchema = v.object({
-  number: text(m.departamentNumberRequired, 20),
-  type: text(m.departamentTypeRequired, 120),
-  description: text(m.departamentDescriptionRequired, 2000),
+  number: present(departamentFields.number),
+  type: present(departamentFields.type),
+  description: present(departamentFields.description),
 });
 export type NewDepartament = v.InferOutput<typeof DepartamentSchema>;
 
+/** PATCH /departaments/{id} (docs/product.md#d23-admin-editing-and-orders). */
+export const DepartamentChangeSchema = someOf(departamentFields);
+export type DepartamentChange = v.InferOutput<typeof DepartamentChangeSchema>;
+
+/** POST /articles and the add-article form. */
 export const ArticleSchema = v.object({
-  number: text(m.articleNumberRequired, 20),
-  type: text(m.articleTypeRequired, 200),
-  price: presentNumber(v.pipe(v.number(m.priceRequired), v.check(isEuroAmount, m.priceInvalid))),
+  number: present(articleFields.number),
+  type: present(articleFields.type),
+  price: presentNumber(articleFields.price),
   departamentId: presentNumber(
     v.pipe(v.number(m.departamentRequired), v.integer(m.departamentRequired), v.minValue(1, m.departamentRequired)),
   ),
 });
 export type NewArticle = v.InferOutput<typeof ArticleSchema>;
+
+/** PATCH /articles/{id}: a new price applies to carts from then on, never to placed bookings. */
+export const ArticleChangeSchema = someOf(articleFields);
+export type ArticleChange = v.InferOutput<typeof ArticleChangeSchema>;

@@ -20,6 +20,18 @@ export function eurosToCents(euros: number): number {
 
 export const centsToEuros = (cents: number): number => cents / 100;
 
+/**
+ * A euro amount as a person types it in a German form: "1.200,50", "1200,5", "1200" or "1200.50";
+ * NaN for anything else (the form's rules then report it).
+ */
+export function parseEuroInput(text: string): number {
+  const value = text.trim().replace(/\s|€/g, '');
+  if (/^\d{1,3}(\.\d{3})+(,\d{1,2})?$/.test(value) || /^\d+(,\d{1,2})?$/.test(value)) {
+    return Number(value.replace(/\./g, '').replace(',', '.'));
+  }
+  return /^\d+(\.\d{1,2})?$/.test(value) ? Number(value) : Number.NaN;
+}
+
 const withCents = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
 const wholeEuros = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
 

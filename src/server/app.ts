@@ -9,6 +9,7 @@ import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ApiDependencies, ApiEnv } from './context.ts';
 import { authRoutes, userRoutes } from './features/accounts/accounts.routes.ts';
+import { adminRoutes } from './features/admin/admin.routes.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { articleRoutes, departamentRoutes } from './features/catalogue/catalogue.routes.ts';
@@ -64,6 +65,7 @@ export function createApp(deps: ApiDependencies) {
   app.route('/payment', paymentRoutes(deps, providers));
   app.route('/payments', paymentConfirmationRoutes(deps, providers));
   app.route('/sandbox', sandboxRoutes(deps, deliverWebhook));
+  app.route('/admin', adminRoutes(deps));
 
   app.notFound((c) => c.json(errorBody(404, MESSAGES.notFound), 404));
   app.onError(handleError);

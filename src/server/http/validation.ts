@@ -59,6 +59,17 @@ export const createFrom =
   async (c: Context) =>
     c.json(await create(await readJson(c, schema)), 201);
 
+/** The handler of `PATCH …/:id`: the change read with `schema`, `change` run with the parsed id, 200 with the result. */
+export const changeById =
+  <TSchema extends v.GenericSchema, TResult>(
+    schema: TSchema,
+    change: (id: number, input: v.InferOutput<TSchema>) => Promise<TResult>,
+  ) =>
+  async (c: Context<ApiEnv>) => {
+    const id = parseId(c.req.param('id'));
+    return c.json(await change(id, await readJson(c, schema)));
+  };
+
 /** The handler of `DELETE …/:id`: runs `remove` with the parsed id and answers 204. */
 export const deleteById = (remove: (id: number, c: Context<ApiEnv>) => Promise<void>) => async (c: Context<ApiEnv>) => {
   await remove(parseId(c.req.param('id')), c);

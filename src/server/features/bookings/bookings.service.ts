@@ -134,12 +134,10 @@ export function createBookingFromCart(db: Database, userId: number): Promise<num
   );
 }
 
-export async function listBookings(db: Database, userId: number): Promise<BookingView[]> {
-  const rows = await db
-    .select()
-    .from(bookings)
-    .where(eq(bookings.userId, userId))
-    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+export type BookingRow = typeof bookings.$inferSelect;
+
+/** The views of some booking rows, in their order, with their items. */
+export async function bookingViews(db: Database, rows: BookingRow[]): Promise<BookingView[]> {
   if (rows.length === 0) return [];
   const items = await db
     .select()
@@ -174,6 +172,16 @@ export async function listBookings(db: Database, userId: number): Promise<Bookin
       })),
     };
   });
+}
+
+/** The user's bookings, newest first. */
+export async function listBookings(db: Database, userId: number): Promise<BookingView[]> {
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.userId, userId))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+  return bookingViews(db, rows);
 }
 
 /** POST /booking/confirm: orders what is in the cart (if anything) and returns all bookings. */

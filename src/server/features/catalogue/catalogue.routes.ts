@@ -1,10 +1,15 @@
 /** Departaments and articles: reading is public, writing needs ROLE_ADMIN (docs/product.md#d7-admin-guard). */
 import { Hono } from 'hono';
-import { ArticleSchema, DepartamentSchema } from '../../../lib/catalogue.ts';
+import {
+  ArticleChangeSchema,
+  ArticleSchema,
+  DepartamentChangeSchema,
+  DepartamentSchema,
+} from '../../../lib/catalogue.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { adminRouter } from '../../http/guards.ts';
-import { createFrom, deleteById, parseId } from '../../http/validation.ts';
+import { changeById, createFrom, deleteById, parseId } from '../../http/validation.ts';
 import * as catalogue from './catalogue.service.ts';
 
 export function departamentRoutes(deps: ApiDependencies) {
@@ -12,6 +17,10 @@ export function departamentRoutes(deps: ApiDependencies) {
     .post(
       '/',
       createFrom(DepartamentSchema, (input) => catalogue.createDepartament(deps, input)),
+    )
+    .patch(
+      '/:id',
+      changeById(DepartamentChangeSchema, (id, change) => catalogue.updateDepartament(deps, id, change)),
     )
     .delete(
       '/:id',
@@ -29,6 +38,10 @@ export function articleRoutes(deps: ApiDependencies) {
     .post(
       '/',
       createFrom(ArticleSchema, (input) => catalogue.createArticle(deps, input)),
+    )
+    .patch(
+      '/:id',
+      changeById(ArticleChangeSchema, (id, change) => catalogue.updateArticle(deps, id, change)),
     )
     .delete(
       '/:id',

@@ -1,6 +1,6 @@
 /** The catalogue: departaments (categories) and their articles, each with its images. */
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { NewArticle, NewDepartament } from '../../../lib/catalogue.ts';
+import type { ArticleChange, DepartamentChange, NewArticle, NewDepartament } from '../../../lib/catalogue.ts';
 import { centsToEuros, eurosToCents } from '../../../lib/money.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -116,6 +116,26 @@ export async function createDepartament(deps: ApiDependencies, input: NewDeparta
   }
 }
 
+/** Changes the fields sent; a number another departament has is a 409. */
+export async function updateDepartament(
+  deps: ApiDependencies,
+  id: number,
+  change: DepartamentChange,
+): Promise<DepartamentView> {
+  try {
+    const updated = await deps.db
+      .update(departaments)
+      .set(change)
+      .where(eq(departaments.id, id))
+      .returning({ id: departaments.id });
+    if (updated.length === 0) throw new ApiError(404, m.departamentNotFound);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, m.departamentNumberTaken);
+    throw error;
+  }
+  return getDepartament(deps, id);
+}
+
 export async function deleteDepartament(deps: ApiDependencies, id: number): Promise<void> {
   const articleIds = (
     await deps.db.select({ id: articles.id }).from(articles).where(eq(articles.departamentId, id))
@@ -154,6 +174,26 @@ export async function createArticle(deps: ApiDependencies, input: NewArticle): P
       .returning();
     if (!row) throw new Error('insert returned no article');
     return articleView(deps.publicApiBase, row, []);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError(409, m.articleNumberTaken);
+    throw error;
+  }
+}
+
+/**
+ * Changes the fields sent. Carts are priced at every read, so a new price applies to them at once;
+ * bookings keep the prices they froze (docs/product.md#d23-admin-editing-and-orders).
+ */
+export async function updateArticle(deps: ApiDependencies, id: number, change: ArticleChange): Promise<ArticleView> {
+  const { price, ...texts } = change;
+  try {
+    const [row] = await deps.db
+      .update(articles)
+      .set({ ...texts, ...(price === undefined ? {} : { priceCents: eurosToCents(price) }) })
+      .where(eq(articles.id, id))
+      .returning();
+    if (!row) throw new ApiError(404, m.articleNotFound);
+    return articleView(deps.publicApiBase, row, await imagesOf(deps.db, [], [row.id]));
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, m.articleNumberTaken);
     throw error;
