@@ -4,7 +4,7 @@
  * #d11-catalogue-form-errors).
  */
 import * as v from 'valibot';
-import { isEuroAmount } from './money.ts';
+import { isEuroAmount, parseEuroInput } from './money.ts';
 import { present, presentNumber } from './schema-fields.ts';
 
 /** The departament whose articles are the five website models: the payment page. */
@@ -77,3 +77,32 @@ export type NewArticle = v.InferOutput<typeof ArticleSchema>;
 /** PATCH /articles/{id}: a new price applies to carts from then on, never to placed bookings. */
 export const ArticleChangeSchema = someOf(articleFields);
 export type ArticleChange = v.InferOutput<typeof ArticleChangeSchema>;
+
+/** The price as staff type it (German decimal comma welcome), checked like the API's number. */
+const typedPrice = v.pipe(
+  v.string(m.priceRequired),
+  v.trim(),
+  v.nonEmpty(m.priceRequired),
+  v.transform(parseEuroInput),
+  v.check((price) => !Number.isNaN(price), m.priceInvalid),
+  articleFields.price,
+);
+
+/** The add-article form: the payload without its category, the price as typed. */
+export const ArticleFormSchema = v.object({
+  number: present(articleFields.number),
+  type: present(articleFields.type),
+  price: v.optional(typedPrice, ''),
+});
+
+/** The edit-article form: type and price, as typed. */
+export const ArticleEditFormSchema = v.object({
+  type: present(articleFields.type),
+  price: v.optional(typedPrice, ''),
+});
+
+/** The edit-category form: type and description. */
+export const DepartamentEditFormSchema = v.object({
+  type: present(departamentFields.type),
+  description: present(departamentFields.description),
+});

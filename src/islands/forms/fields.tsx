@@ -1,5 +1,6 @@
 /** Labelled inputs whose error text is linked to the input and read out with it. */
 import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
+import type { FieldElement } from './use-form.ts';
 
 interface FieldProps {
   label: string;
@@ -7,7 +8,7 @@ interface FieldProps {
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
-  inputRef: (element: HTMLInputElement | null) => void;
+  inputRef: (element: FieldElement | null) => void;
   type?: 'text' | 'email' | 'tel' | 'date';
   autoComplete?: string;
   inputMode?: 'text' | 'email' | 'tel' | 'numeric';
@@ -58,6 +59,26 @@ export function TextField(props: FieldProps) {
   return (
     <FieldShell id={id} label={props.label} error={props.error}>
       <input {...inputProps(id, props)} type={props.type ?? 'text'} inputMode={props.inputMode} min={props.min} />
+    </FieldShell>
+  );
+}
+
+/** A multi-line text field (descriptions). */
+export function TextAreaField(props: Omit<FieldProps, 'type' | 'inputMode' | 'min'> & { rows?: number }) {
+  const id = useId();
+  const { name, value, error, onChange, inputRef } = props;
+  return (
+    <FieldShell id={id} label={props.label} error={error}>
+      <textarea
+        ref={inputRef}
+        id={id}
+        name={name}
+        value={value}
+        rows={props.rows ?? 3}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      />
     </FieldShell>
   );
 }

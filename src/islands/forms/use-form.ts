@@ -17,15 +17,20 @@ export function firstErrors<TField extends string>(issues: readonly v.BaseIssue<
   return errors;
 }
 
+/** A form field element the form can focus. */
+export type FieldElement = HTMLInputElement | HTMLTextAreaElement;
+
 export function useForm<TField extends string, TSchema extends v.GenericSchema>(
   schema: TSchema,
   fields: readonly TField[],
+  initial: Partial<Values<TField>> = {},
 ) {
-  const [values, setValues] = useState(() => Object.fromEntries(fields.map((field) => [field, ''])) as Values<TField>);
+  const startValues = () => Object.fromEntries(fields.map((field) => [field, initial[field] ?? ''])) as Values<TField>;
+  const [values, setValues] = useState(startValues);
   const [errors, setErrors] = useState<Errors<TField>>({});
   const [submitting, setSubmitting] = useState(false);
   const attempted = useRef(false);
-  const inputs = useRef<Partial<Record<TField, HTMLInputElement | null>>>({});
+  const inputs = useRef<Partial<Record<TField, FieldElement | null>>>({});
   const busy = useRef(false);
 
   const check = (next: Values<TField>): { output: v.InferOutput<TSchema> | undefined; errors: Errors<TField> } => {
@@ -41,7 +46,7 @@ export function useForm<TField extends string, TSchema extends v.GenericSchema>(
     name,
     value: values[name],
     error: errors[name],
-    inputRef: (element: HTMLInputElement | null) => {
+    inputRef: (element: FieldElement | null) => {
       inputs.current[name] = element;
     },
     onChange: (value: string) => {
@@ -74,5 +79,12 @@ export function useForm<TField extends string, TSchema extends v.GenericSchema>(
       }
     };
 
-  return { values, errors, setErrors, field, submit, submitting };
+  /** Back to the start values, with no errors shown (after a successful "add"). */
+  const reset = () => {
+    attempted.current = false;
+    setValues(startValues());
+    setErrors({});
+  };
+
+  return { values, errors, setErrors, field, submit, submitting, reset };
 }

@@ -7,6 +7,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { formatAppointment } from '../../../lib/dates.ts';
 import { formatEuros, vatNote } from '../../../lib/money.ts';
+import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
 import type { ApiDependencies } from '../../context.ts';
 import {
   bookingItems,
@@ -34,11 +35,6 @@ export interface VerifiedPayment {
 }
 
 export type FulfilmentResult = 'paid' | 'already-paid' | 'refused';
-
-export const PAYMENT_METHOD_NAMES: Record<PaymentProvider, string> = {
-  stripe: 'Kreditkarte (Stripe)',
-  paypal: 'PayPal',
-};
 
 /** Records a payment the server verified with its provider and marks the booking paid, once. */
 export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPayment): Promise<FulfilmentResult> {

@@ -1,0 +1,15 @@
+/** The order overview's calls (staff only), typed by the server's own answers. */
+import type { BookingStatus } from '../server/db/schema.ts';
+import type { AdminBookingPage } from '../server/features/admin/admin.service.ts';
+import { api } from './http.ts';
+
+export const fetchAllBookings = (query: { status?: BookingStatus; q?: string; page: number }) =>
+  api
+    .get('admin/bookings', {
+      searchParams: { status: query.status ?? '', q: query.q ?? '', page: String(query.page) },
+    })
+    .json<AdminBookingPage>();
+
+export async function cancelBooking(id: number): Promise<void> {
+  await api.post(`admin/bookings/${id}/cancel`);
+}

@@ -1,0 +1,49 @@
+/**
+ * Image uploads and deletion. Uploads go through XMLHttpRequest, the one browser API that reports
+ * upload progress everywhere (fetch does so only with request streams over HTTP/2).
+ */
+import type { ImageView } from '../server/features/images/images.service.ts';
+import { $accessToken } from '../stores/accounts.ts';
+import { FAILURE_MESSAGES } from './failures.ts';
+import { API_TIMEOUT_MS, api } from './http.ts';
+
+export type ImageOwnerKind = 'departament' | 'article';
+
+/** A refused or failed upload, with the German message to show (the API's own when it sent one). */
+export class UploadError extends Error {
+  override name = 'UploadError';
+}
+
+/** Uploads a JPEG or PNG for a category or an article; `onProgress` gets 0…1. */
+export function uploadImage(
+  owner: ImageOwnerKind,
+  ownerId: number,
+  file: File,
+  onProgress: (share: number) => void,
+): Promise<ImageView> {
+  return new Promise((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', `${import.meta.env.PUBLIC_API_BASE}/images/upload/${owner}/${ownerId}`);
+    request.timeout = API_TIMEOUT_MS * 6; // a large photo on a slow line
+    const token = $accessToken.get();
+    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    request.responseType = 'json';
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    });
+    request.addEventListener('load', () => {
+      const body = request.response as (ImageView & { message?: string }) | null;
+      if (request.status === 201 && body) resolve(body);
+      else reject(new UploadError(body?.message ?? FAILURE_MESSAGES.generic));
+    });
+    request.addEventListener('error', () => reject(new UploadError(FAILURE_MESSAGES.network)));
+    request.addEventListener('timeout', () => reject(new UploadError(FAILURE_MESSAGES.timeout)));
+    const form = new FormData();
+    form.append('file', file);
+    request.send(form);
+  });
+}
+
+export async function deleteImage(id: number): Promise<void> {
+  await api.delete(`images/${id}`);
+}

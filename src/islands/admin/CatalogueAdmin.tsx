@@ -1,0 +1,352 @@
+/**
+ * /admin/departaments: staff's catalogue. Add, edit and delete categories and their articles, and
+ * each one's images; every change is saved through the API at once and the list reloads, so the
+ * public category page shows it on its next request.
+ */
+import { useCallback, useEffect, useState } from 'react';
+import {
+  changeArticle,
+  changeDepartament,
+  createArticle,
+  createDepartament,
+  deleteArticle,
+  deleteDepartament,
+  fetchDepartaments,
+} from '../../client/catalogue.ts';
+import { describeFailure } from '../../client/failures.ts';
+import { uploadImage } from '../../client/images.ts';
+import {
+  ArticleEditFormSchema,
+  ArticleFormSchema,
+  DepartamentEditFormSchema,
+  DepartamentSchema,
+} from '../../lib/catalogue.ts';
+import { formatEuros } from '../../lib/money.ts';
+import type { ArticleView, DepartamentView } from '../../server/features/catalogue/catalogue.service.ts';
+import { FormMessages, SubmitButton, TextAreaField, TextField } from '../forms/fields.tsx';
+import { type Errors, useForm } from '../forms/use-form.ts';
+import { ImageThumbnails, ImageUpload } from './AdminImages.tsx';
+import { AdminOnly } from './AdminOnly.tsx';
+import { type AdminMessages, useAdminMessages } from './admin-messages.ts';
+import { ConfirmAction } from './ConfirmAction.tsx';
+import { ADMIN_TEXTS, ARTICLE_TEXTS, CATEGORY_TEXTS } from './texts.ts';
+
+type Reload = () => Promise<void>;
+
+/** Field errors the API sent, onto the form's fields. */
+const fieldErrorsOf = <TField extends string>(failure: unknown) =>
+  Object.fromEntries(describeFailure(failure).fieldErrors.map((e) => [e.fieldName, e.message])) as Errors<TField>;
+
+/** The price as the edit form shows it: "1200,50". */
+const typedPrice = (euros: number) => euros.toFixed(2).replace('.', ',');
+
+function AddCategoryForm({ messages, onAdded }: { messages: AdminMessages; onAdded: Reload }) {
+  const form = useForm(DepartamentSchema, ['number', 'type', 'description'] as const);
+  const onSubmit = form.submit(async (input) => {
+    try {
+      await createDepartament(input);
+      messages.done(CATEGORY_TEXTS.added);
+      form.reset();
+      await onAdded();
+    } catch (failure) {
+      messages.failed(failure);
+      form.setErrors(fieldErrorsOf(failure));
+    }
+  });
+  return (
+    <section aria-labelledby="add-category-title" className="admin-card">
+      <h2 id="add-category-title">{CATEGORY_TEXTS.addTitle}</h2>
+      <form className="form" noValidate onSubmit={onSubmit}>
+        <div className="form__row">
+          <TextField {...form.field('number')} label={CATEGORY_TEXTS.number} />
+          <TextField {...form.field('type')} label={CATEGORY_TEXTS.type} />
+        </div>
+        <TextAreaField {...form.field('description')} label={CATEGORY_TEXTS.description} />
+        <SubmitButton submitting={form.submitting} label={CATEGORY_TEXTS.add} busyLabel={CATEGORY_TEXTS.adding} />
+      </form>
+    </section>
+  );
+}
+
+function EditCategoryForm({
+  category,
+  messages,
+  onSaved,
+}: {
+  category: DepartamentView;
+  messages: AdminMessages;
+  onSaved: Reload;
+}) {
+  const form = useForm(DepartamentEditFormSchema, ['type', 'description'] as const, {
+    type: category.type,
+    description: category.description,
+  });
+  const onSubmit = form.submit(async (change) => {
+    try {
+      await changeDepartament(category.id, change);
+      messages.done(CATEGORY_TEXTS.saved);
+      await onSaved();
+    } catch (failure) {
+      messages.failed(failure);
+      form.setErrors(fieldErrorsOf(failure));
+    }
+  });
+  return (
+    <form className="form admin-edit" noValidate onSubmit={onSubmit} aria-label={CATEGORY_TEXTS.editTitle}>
+      <TextField {...form.field('type')} label={CATEGORY_TEXTS.type} />
+      <TextAreaField {...form.field('description')} label={CATEGORY_TEXTS.description} />
+      <SubmitButton submitting={form.submitting} label={CATEGORY_TEXTS.save} busyLabel={CATEGORY_TEXTS.saving} />
+    </form>
+  );
+}
+
+function ArticleItem({
+  article,
+  messages,
+  onChanged,
+}: {
+  article: ArticleView;
+  messages: AdminMessages;
+  onChanged: Reload;
+}) {
+  const form = useForm(ArticleEditFormSchema, ['type', 'price'] as const, {
+    type: article.type,
+    price: typedPrice(article.price),
+  });
+  const onSubmit = form.submit(async (change) => {
+    try {
+      await changeArticle(article.id, change);
+      messages.done(ARTICLE_TEXTS.saved);
+      await onChanged();
+    } catch (failure) {
+      messages.failed(failure);
+      form.setErrors(fieldErrorsOf(failure));
+    }
+  });
+  return (
+    <li className="admin-article">
+      <h4>
+        {article.number}: {article.type} – {formatEuros(article.price)}
+      </h4>
+      <form
+        className="form admin-edit"
+        noValidate
+        onSubmit={onSubmit}
+        aria-label={ARTICLE_TEXTS.editTitle(article.number)}
+      >
+        <div className="form__row">
+          <TextField {...form.field('type')} label={ARTICLE_TEXTS.type} />
+          <TextField {...form.field('price')} label={ARTICLE_TEXTS.price} inputMode="text" />
+        </div>
+        <SubmitButton submitting={form.submitting} label={ARTICLE_TEXTS.save} busyLabel={ARTICLE_TEXTS.saving} />
+      </form>
+      <h5>{ARTICLE_TEXTS.photosTitle(article.number)}</h5>
+      <ImageThumbnails images={article.images} messages={messages} onChanged={onChanged} />
+      <ImageUpload
+        owner="article"
+        ownerId={article.id}
+        label={ARTICLE_TEXTS.photoLabel}
+        messages={messages}
+        onUploaded={onChanged}
+      />
+      <ConfirmAction
+        label={ARTICLE_TEXTS.delete(article.number)}
+        question={ARTICLE_TEXTS.deleteQuestion(article.number, article.type, article.images.length)}
+        onConfirm={async () => {
+          try {
+            await deleteArticle(article.id);
+            await onChanged();
+          } catch (failure) {
+            messages.failed(failure);
+          }
+        }}
+      />
+    </li>
+  );
+}
+
+function AddArticleForm({
+  departamentId,
+  messages,
+  onAdded,
+}: {
+  departamentId: number;
+  messages: AdminMessages;
+  onAdded: Reload;
+}) {
+  const form = useForm(ArticleFormSchema, ['number', 'type', 'price'] as const);
+  const [file, setFile] = useState<File>();
+  const [fileKey, setFileKey] = useState(0);
+  const onSubmit = form.submit(async (input) => {
+    try {
+      const article = await createArticle({ ...input, departamentId });
+      // The chosen photo belongs to the new article, so it is uploaded once the article exists.
+      if (file) await uploadImage('article', article.id, file, () => {});
+      messages.done(ARTICLE_TEXTS.added);
+      form.reset();
+      setFile(undefined);
+      setFileKey((key) => key + 1);
+      await onAdded();
+    } catch (failure) {
+      messages.failed(failure);
+      form.setErrors(fieldErrorsOf(failure));
+      await onAdded(); // the article may exist although its photo failed
+    }
+  });
+  const fileId = `article-file-${departamentId}`;
+  return (
+    <form className="form admin-card" noValidate onSubmit={onSubmit} aria-label={ARTICLE_TEXTS.addTitle}>
+      <h4>{ARTICLE_TEXTS.addTitle}</h4>
+      <div className="form__row">
+        <TextField {...form.field('number')} label={ARTICLE_TEXTS.number} />
+        <TextField {...form.field('type')} label={ARTICLE_TEXTS.type} />
+      </div>
+      <TextField {...form.field('price')} label={`${ARTICLE_TEXTS.price} (${ARTICLE_TEXTS.priceHint})`} />
+      <div className="field">
+        <label className="field__label" htmlFor={fileId}>
+          {ARTICLE_TEXTS.file}
+        </label>
+        <input
+          key={fileKey}
+          id={fileId}
+          type="file"
+          accept="image/jpeg,image/png"
+          onChange={(event) => setFile(event.target.files?.[0])}
+        />
+      </div>
+      <SubmitButton submitting={form.submitting} label={ARTICLE_TEXTS.add} busyLabel={ARTICLE_TEXTS.adding} />
+    </form>
+  );
+}
+
+function CategoryItem({
+  category,
+  messages,
+  onChanged,
+}: {
+  category: DepartamentView;
+  messages: AdminMessages;
+  onChanged: Reload;
+}) {
+  const [first] = category.images;
+  const imageCount = category.images.length + category.articles.reduce((sum, a) => sum + a.images.length, 0);
+  return (
+    <li>
+      <details className="admin-category">
+        <summary>
+          {first ? (
+            <img
+              src={first.variants[0]?.url ?? first.url}
+              width={64}
+              height={40}
+              alt={CATEGORY_TEXTS.firstImage(category.type)}
+            />
+          ) : (
+            <span className="admin-category__no-image">{CATEGORY_TEXTS.noImage}</span>
+          )}
+          <span>{CATEGORY_TEXTS.summary(category.number, category.type, category.articles.length)}</span>
+        </summary>
+        <div className="admin-category__body">
+          <p>{category.description}</p>
+          <EditCategoryForm category={category} messages={messages} onSaved={onChanged} />
+          <h3>{CATEGORY_TEXTS.photosTitle}</h3>
+          <ImageThumbnails images={category.images} messages={messages} onChanged={onChanged} />
+          <ImageUpload
+            owner="departament"
+            ownerId={category.id}
+            label={CATEGORY_TEXTS.photoLabel}
+            messages={messages}
+            onUploaded={onChanged}
+          />
+          <h3>{ARTICLE_TEXTS.listTitle}</h3>
+          {category.articles.length === 0 ? (
+            <p className="admin-muted">{ARTICLE_TEXTS.none}</p>
+          ) : (
+            <ul className="admin-articles">
+              {category.articles.map((article) => (
+                <ArticleItem key={article.id} article={article} messages={messages} onChanged={onChanged} />
+              ))}
+            </ul>
+          )}
+          <AddArticleForm departamentId={category.id} messages={messages} onAdded={onChanged} />
+          <ConfirmAction
+            label={CATEGORY_TEXTS.delete}
+            question={CATEGORY_TEXTS.deleteQuestion(
+              category.number,
+              category.type,
+              category.articles.length,
+              imageCount,
+            )}
+            onConfirm={async () => {
+              try {
+                await deleteDepartament(category.id);
+                messages.done(CATEGORY_TEXTS.deleted);
+                await onChanged();
+              } catch (failure) {
+                messages.failed(failure);
+              }
+            }}
+          />
+        </div>
+      </details>
+    </li>
+  );
+}
+
+type Catalogue =
+  | { state: 'loading' }
+  | { state: 'failed'; message: string }
+  | { state: 'loaded'; categories: DepartamentView[] };
+
+function Catalogue() {
+  const messages = useAdminMessages();
+  const [catalogue, setCatalogue] = useState<Catalogue>({ state: 'loading' });
+  const reload = useCallback(async () => {
+    try {
+      setCatalogue({ state: 'loaded', categories: await fetchDepartaments() });
+    } catch (failure) {
+      setCatalogue({ state: 'failed', message: describeFailure(failure, { http: ADMIN_TEXTS.loadFailed }).message });
+    }
+  }, []);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+
+  return (
+    <>
+      <div className="admin-messages">
+        <FormMessages
+          error={messages.error && <p>{messages.error}</p>}
+          success={messages.success && <p>{messages.success}</p>}
+        />
+      </div>
+      <AddCategoryForm messages={messages} onAdded={reload} />
+      <section aria-labelledby="categories-title">
+        <h2 id="categories-title">{CATEGORY_TEXTS.listTitle}</h2>
+        {catalogue.state === 'loading' && <p role="status">{ADMIN_TEXTS.loading}</p>}
+        {catalogue.state === 'failed' && (
+          <div className="notice" role="alert">
+            <p>{catalogue.message}</p>
+            <button type="button" className="button" onClick={() => void reload()}>
+              {ADMIN_TEXTS.retry}
+            </button>
+          </div>
+        )}
+        {catalogue.state === 'loaded' &&
+          (catalogue.categories.length === 0 ? (
+            <p>{CATEGORY_TEXTS.none}</p>
+          ) : (
+            <ul className="admin-categories">
+              {catalogue.categories.map((category) => (
+                <CategoryItem key={category.id} category={category} messages={messages} onChanged={reload} />
+              ))}
+            </ul>
+          ))}
+      </section>
+    </>
+  );
+}
+
+export default function CatalogueAdmin() {
+  return <AdminOnly path="/admin/departaments">{() => <Catalogue />}</AdminOnly>;
+}

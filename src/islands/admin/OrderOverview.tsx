@@ -1,0 +1,196 @@
+/**
+ * /admin/bestellungen: every booking, newest first, filtered by status and searched by order
+ * number, name or e-mail, a page of 20 at a time from the server; a booking left unpaid past its
+ * payment window can be cancelled here (docs/product.md#d23-admin-editing-and-orders).
+ */
+import { useCallback, useEffect, useId, useState } from 'react';
+import { cancelBooking, fetchAllBookings } from '../../client/admin.ts';
+import { describeFailure } from '../../client/failures.ts';
+import { formatAppointment, formatGermanDate } from '../../lib/dates.ts';
+import { formatEuros } from '../../lib/money.ts';
+import { PAYMENT_METHOD_NAMES } from '../../lib/payments.ts';
+import type { BookingStatus } from '../../server/db/schema.ts';
+import type { AdminBookingPage } from '../../server/features/admin/admin.service.ts';
+import { BOOKING_STATUS_LABELS } from '../bookings/texts.ts';
+import { FormMessages } from '../forms/fields.tsx';
+import { AdminOnly } from './AdminOnly.tsx';
+import { useAdminMessages } from './admin-messages.ts';
+import { ConfirmAction } from './ConfirmAction.tsx';
+import { ADMIN_TEXTS, ORDER_TEXTS as t } from './texts.ts';
+
+interface Query {
+  status?: BookingStatus;
+  q?: string;
+  page: number;
+}
+
+type Orders = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; page: AdminBookingPage };
+
+function Filters({ onSearch }: { onSearch: (query: Omit<Query, 'page'>) => void }) {
+  const statusId = useId();
+  const searchId = useId();
+  const [status, setStatus] = useState<BookingStatus | ''>('');
+  const [q, setQ] = useState('');
+  return (
+    <search>
+      <form
+        className="admin-filters"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSearch({ status: status || undefined, q: q.trim() || undefined });
+        }}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={statusId}>
+            {t.filterStatus}
+          </label>
+          <select
+            id={statusId}
+            value={status}
+            onChange={(event) => setStatus(event.target.value as BookingStatus | '')}
+          >
+            <option value="">{t.allStatuses}</option>
+            {(Object.keys(BOOKING_STATUS_LABELS) as BookingStatus[]).map((value) => (
+              <option key={value} value={value}>
+                {BOOKING_STATUS_LABELS[value]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field admin-filters__search">
+          <label className="field__label" htmlFor={searchId}>
+            {t.search}
+          </label>
+          <input id={searchId} type="search" value={q} maxLength={100} onChange={(event) => setQ(event.target.value)} />
+        </div>
+        <button type="submit" className="button">
+          {t.searchButton}
+        </button>
+      </form>
+    </search>
+  );
+}
+
+function Overview() {
+  const messages = useAdminMessages();
+  const [query, setQuery] = useState<Query>({ page: 1 });
+  const [orders, setOrders] = useState<Orders>({ state: 'loading' });
+  const load = useCallback(async (wanted: Query) => {
+    try {
+      setOrders({ state: 'loaded', page: await fetchAllBookings(wanted) });
+    } catch (failure) {
+      setOrders({ state: 'failed', message: describeFailure(failure, { http: ADMIN_TEXTS.loadFailed }).message });
+    }
+  }, []);
+  useEffect(() => {
+    void load(query);
+  }, [load, query]);
+
+  return (
+    <>
+      <Filters onSearch={(filters) => setQuery({ ...filters, page: 1 })} />
+      <div className="admin-messages">
+        <FormMessages
+          error={messages.error && <p>{messages.error}</p>}
+          success={messages.success && <p>{messages.success}</p>}
+        />
+      </div>
+      {orders.state === 'loading' && <p role="status">{ADMIN_TEXTS.loading}</p>}
+      {orders.state === 'failed' && (
+        <div className="notice" role="alert">
+          <p>{orders.message}</p>
+        </div>
+      )}
+      {orders.state === 'loaded' && (
+        <section aria-busy={false}>
+          <p role="status">{t.found(orders.page.total)}</p>
+          {orders.page.bookings.length === 0 ? (
+            <p>{t.none}</p>
+          ) : (
+            <div className="admin-table-scroll">
+              <table className="booking-table admin-orders">
+                <caption className="visually-hidden">{t.caption}</caption>
+                <thead>
+                  <tr>
+                    {[t.number, t.date, t.customer, t.items, t.total, t.status, t.method, t.actions].map((label) => (
+                      <th key={label} scope="col">
+                        {label}
+                      </th>
+                    ))}
+                  </tr>
+                </thead>
+                <tbody>
+                  {orders.page.bookings.map((booking) => (
+                    <tr key={booking.id}>
+                      <td>{booking.bookingNumber}</td>
+                      <td>{formatGermanDate(booking.createdAt)}</td>
+                      <td>
+                        {booking.customer.name}
+                        <br />
+                        <a href={`mailto:${booking.customer.email}`}>{booking.customer.email}</a>
+                      </td>
+                      <td>
+                        <ul className="admin-order-items">
+                          {booking.items.map((item) => (
+                            <li key={`${item.number}-${item.entryDate}-${item.departureDate}`}>
+                              {item.type} ({formatAppointment(item.entryDate, item.departureDate)}):{' '}
+                              {formatEuros(item.price)}
+                            </li>
+                          ))}
+                        </ul>
+                      </td>
+                      <td>{formatEuros(booking.totalPrice)}</td>
+                      <td>{BOOKING_STATUS_LABELS[booking.status]}</td>
+                      <td>{booking.paymentMethod ? PAYMENT_METHOD_NAMES[booking.paymentMethod] : t.notPaid}</td>
+                      <td>
+                        {booking.cancellable && (
+                          <ConfirmAction
+                            label={t.cancel(booking.bookingNumber)}
+                            question={t.cancelQuestion(booking.bookingNumber)}
+                            confirmLabel={t.cancelYes}
+                            onConfirm={async () => {
+                              try {
+                                await cancelBooking(booking.id);
+                                messages.done(t.cancelled);
+                                await load(query);
+                              } catch (failure) {
+                                messages.failed(failure);
+                              }
+                            }}
+                          />
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <nav className="admin-pages" aria-label={t.page(orders.page.page, orders.page.pages)}>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={orders.page.page <= 1}
+              onClick={() => setQuery({ ...query, page: query.page - 1 })}
+            >
+              {t.previous}
+            </button>
+            <span>{t.page(orders.page.page, orders.page.pages)}</span>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={orders.page.page >= orders.page.pages}
+              onClick={() => setQuery({ ...query, page: query.page + 1 })}
+            >
+              {t.next}
+            </button>
+          </nav>
+        </section>
+      )}
+    </>
+  );
+}
+
+export default function OrderOverview() {
+  return <AdminOnly path="/admin/bestellungen">{() => <Overview />}</AdminOnly>;
+}
