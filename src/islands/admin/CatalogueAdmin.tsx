@@ -236,6 +236,7 @@ function CategoryItem({
         <summary>
           {first ? (
             <img
+              className="admin-category__thumb"
               src={first.variants[0]?.url ?? first.url}
               width={64}
               height={40}
