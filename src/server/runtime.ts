@@ -6,6 +6,8 @@
 import path from 'node:path';
 import { siteSchema } from '../content-schemas/site.ts';
 import { type ApiApp, createApp } from './app.ts';
+import { serveBackupRequests } from './backup/backup-socket.ts';
+import { createBackup } from './backup/backups.ts';
 import { companyOf, readContentFile } from './content-files.ts';
 import type { ApiDependencies } from './context.ts';
 import { type DatabaseLocation, openDatabase } from './db/database.ts';
@@ -58,11 +60,19 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     payments,
     company: companyOf(readContentFile('site.yaml', siteSchema)),
   };
+  // The embedded database admits this process only: `npm run backup` asks it for backups.
+  const stopBackups =
+    database.kind === 'pglite'
+      ? await serveBackupRequests(settings.dataDir, () =>
+          createBackup({ client: database.client, blobs, dataDir: settings.dataDir }),
+        )
+      : undefined;
   warnAboutLocalState(settings);
   return {
     app: createApp(deps),
     deps,
     close: async () => {
+      await stopBackups?.();
       await mailSender.stop();
       await database.close();
     },
