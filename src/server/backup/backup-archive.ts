@@ -3,6 +3,7 @@
  * tar, as PGlite dumps it), the generated token secret when there is one, and every upload.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { pipeline } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
@@ -32,23 +33,31 @@ export interface ArchiveEntry {
   data: Uint8Array;
 }
 
-/** Writes the entries to a new file (never replacing one), readable by its owner only. */
+/** Writes the entries to a new file (never replacing one), readable by its owner only; no half file stays. */
 export async function writeArchive(file: string, entries: AsyncIterable<ArchiveEntry>): Promise<void> {
   const tar = pack();
   const written = pipelineAsync(tar, createGzip(), createWriteStream(file, { flags: 'wx', mode: 0o600 }));
-  for await (const { name, data } of entries) {
-    const added = new Promise<void>((resolve, reject) =>
-      tar.entry(
-        { name, size: data.byteLength, mode: 0o600 },
-        Buffer.from(data.buffer, data.byteOffset, data.byteLength),
-        (error) => (error ? reject(error) : resolve()),
-      ),
-    );
-    // A failing disk ends the pipeline; the entry's callback would then never come.
-    await Promise.race([added, written]);
+  try {
+    for await (const { name, data } of entries) {
+      const added = new Promise<void>((resolve, reject) =>
+        tar.entry(
+          { name, size: data.byteLength, mode: 0o600 },
+          Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+          (error) => (error ? reject(error) : resolve()),
+        ),
+      );
+      // A failing disk ends the pipeline; the entry's callback would then never come.
+      await Promise.race([added, written]);
+    }
+    tar.finalize();
+    await written;
+  } catch (error) {
+    tar.destroy();
+    await written.catch(() => {}); // ends with the destroyed stream
+    // A name that was taken (EEXIST) belongs to another backup: only a file of this call goes.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') await rm(file, { force: true });
+    throw error;
   }
-  tar.finalize();
-  await written;
 }
 
 /** The entries of an archive, one at a time, each read whole. */
