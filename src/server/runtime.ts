@@ -6,6 +6,8 @@
 import path from 'node:path';
 import { siteSchema } from '../content-schemas/site.ts';
 import { type ApiApp, createApp } from './app.ts';
+import { serveBackupRequests } from './backup/backup-socket.ts';
+import { createBackup } from './backup/backups.ts';
 import { companyOf, readContentFile } from './content-files.ts';
 import type { ApiDependencies } from './context.ts';
 import { type DatabaseLocation, openDatabase } from './db/database.ts';
@@ -18,6 +20,7 @@ import { describePayments, paymentConfig } from './features/payments/payment-con
 import { createMailer } from './mail/mailer.ts';
 import { releaseMailClaims, startMailSender } from './mail/queue.ts';
 import { loadSettings, type Settings } from './settings.ts';
+import { openBlobStore, pausableWrites } from './storage/blob-store.ts';
 
 export interface ApiRuntime {
   app: ApiApp;
@@ -33,6 +36,7 @@ export function databaseLocation(settings: Settings): DatabaseLocation {
 }
 
 export async function startApi(settings: Settings): Promise<ApiRuntime> {
+  const blobs = pausableWrites(await openBlobStore(settings));
   const database = await openDatabase(databaseLocation(settings));
   await seedCatalogue(database.db);
   const mailer = createMailer({
@@ -48,7 +52,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
   const deps: ApiDependencies = {
     db: database.db,
     mailSender,
-    images: imageStore(settings.uploadDir),
+    images: imageStore(blobs),
     tokens: accessTokenKeys(secret),
     siteUrl: settings.siteUrl,
     publicApiBase: settings.publicApiBase,
@@ -56,14 +60,36 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     payments,
     company: companyOf(readContentFile('site.yaml', siteSchema)),
   };
+  // The embedded database admits this process only: `npm run backup` asks it for backups.
+  const stopBackups =
+    database.kind === 'pglite'
+      ? await serveBackupRequests(settings.dataDir, () =>
+          createBackup({ client: database.client, blobs, dataDir: settings.dataDir }),
+        )
+      : undefined;
+  warnAboutLocalState(settings);
   return {
     app: createApp(deps),
     deps,
     close: async () => {
+      await stopBackups?.();
       await mailSender.stop();
       await database.close();
     },
   };
+}
+
+/** Replicas on PostgreSQL behave as one site only if nothing that matters stays on one machine. */
+function warnAboutLocalState(settings: Settings): void {
+  if (!settings.databaseUrl) return;
+  const local = [
+    settings.jwtSecret ? undefined : 'the token secret (JWT_SECRET unset)',
+    settings.s3 ? undefined : 'uploads (S3_* unset)',
+  ].filter((item) => item !== undefined);
+  if (local.length === 0) return;
+  console.warn(
+    `Kept on this machine: ${local.join(', ')}. Replicas must share them (README, "Running several replicas").`,
+  );
 }
 
 const PROCESS_API = Symbol.for('hwds.processApi');

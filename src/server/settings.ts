@@ -22,6 +22,8 @@ export interface Settings {
   smtpUrl: string | undefined;
   mailFrom: string;
   mailOutboxDir: string;
+  /** Unset: uploads live in `uploadDir` on this machine. */
+  s3: S3Settings | undefined;
   uploadDir: string;
   stripeSecretKey: string | undefined;
   stripeWebhookSecret: string | undefined;
@@ -30,6 +32,17 @@ export interface Settings {
   paypalApiBase: string;
   /** The payment sandbox's test controls (webhook timing, failures) are served: for tests only. */
   sandboxTestControls: boolean;
+}
+
+/** An S3-compatible bucket for uploads, shared by every replica. */
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name, as MinIO and most emulators need. */
+  forcePathStyle: boolean;
 }
 
 export type Environment = Readonly<Record<string, string | undefined>>;
@@ -78,6 +91,17 @@ const flag = v.pipe(
 
 const jwtSecret = v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters long'));
 
+// S3's naming rules: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end.
+const bucketName = v.pipe(
+  v.string(),
+  v.regex(
+    /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+    'must be an S3 bucket name (lower-case letters, digits, dots, hyphens)',
+  ),
+);
+
+const regionName = v.pipe(v.string(), v.regex(/^[a-z0-9-]+$/, 'must be a region name such as eu-central-1'));
+
 const mailAddress = v.pipe(
   v.string(),
   v.regex(
@@ -116,6 +140,7 @@ export function loadSettings(env: Environment = process.env): Settings {
     mailFrom: read(env, 'MAIL_FROM', mailAddress) ?? 'HWDS <no-reply@hwds-agentur.de>',
     mailOutboxDir: dirIn('MAIL_OUTBOX_DIR', 'outbox'),
     uploadDir: dirIn('UPLOAD_DIR', 'uploads'),
+    s3: readS3(env),
     stripeSecretKey: read(env, 'STRIPE_SECRET_KEY', nonEmpty),
     stripeWebhookSecret: read(env, 'STRIPE_WEBHOOK_SECRET', nonEmpty),
     paypalClientId: read(env, 'PAYPAL_CLIENT_ID', nonEmpty),
@@ -126,6 +151,27 @@ export function loadSettings(env: Environment = process.env): Settings {
   requireTogether(settings.stripeSecretKey, 'STRIPE_SECRET_KEY', settings.stripeWebhookSecret, 'STRIPE_WEBHOOK_SECRET');
   requireTogether(settings.paypalClientId, 'PAYPAL_CLIENT_ID', settings.paypalClientSecret, 'PAYPAL_CLIENT_SECRET');
   return settings;
+}
+
+const S3_SET = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const;
+
+/** The bucket's settings come as a set: all of them (uploads in S3) or none (uploads in UPLOAD_DIR). */
+function readS3(env: Environment): S3Settings | undefined {
+  const endpoint = read(env, 'S3_ENDPOINT', httpUrl);
+  const bucket = read(env, 'S3_BUCKET', bucketName);
+  const region = read(env, 'S3_REGION', regionName);
+  const accessKeyId = read(env, 'S3_ACCESS_KEY_ID', nonEmpty);
+  const secretAccessKey = read(env, 'S3_SECRET_ACCESS_KEY', nonEmpty);
+  const forcePathStyle = read(env, 'S3_FORCE_PATH_STYLE', flag);
+  if (endpoint && bucket && region && accessKeyId && secretAccessKey) {
+    return { endpoint, bucket, region, accessKeyId, secretAccessKey, forcePathStyle: forcePathStyle ?? false };
+  }
+  const given = [endpoint, bucket, region, accessKeyId, secretAccessKey, forcePathStyle];
+  if (given.every((value) => value === undefined)) return undefined;
+  const missing = S3_SET.find((name) => !env[name]?.trim());
+  throw new SettingsError(
+    `Setting ${missing} is missing: set ${S3_SET.join(', ')} together, or none of them to keep uploads in UPLOAD_DIR.`,
+  );
 }
 
 /** A provider's keys come as a pair: both (live) or neither (the sandbox). Half a pair is a mistake. */

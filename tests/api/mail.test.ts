@@ -4,53 +4,16 @@
  * neither loses nor doubles a mail.
  */
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailQueue } from '../../src/server/db/schema.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { enqueueMail, startMailSender } from '../../src/server/mail/queue.ts';
 import { confirmationMail } from '../../src/server/mail/templates.ts';
 import { embeddedEnv, freePort, startApiServer } from '../support/processes.ts';
+import { deliveredTo, smtpServer } from '../support/smtp-capture.ts';
 import { createTestApi, openTestDatabase, STRONG_PASSWORD } from './support/test-api.ts';
-
-interface Delivery {
-  from: string;
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on loopback that records what it receives. */
-async function smtpServer(port = 0) {
-  const deliveries: Delivery[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        deliveries.push({
-          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-          to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    deliveries,
-    url: `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`,
-    close: () => new Promise<void>((resolve) => server.close(resolve)),
-  };
-}
-
-const deliveredTo = (deliveries: Delivery[], address: string) => deliveries.filter((d) => d.to.includes(address));
 
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
 

@@ -16,6 +16,7 @@ describe('settings', () => {
       databaseUrl: undefined,
       smtpUrl: undefined,
       jwtSecret: undefined,
+      s3: undefined,
     });
   });
 
@@ -80,5 +81,44 @@ describe('settings', () => {
     });
     expect(loadSettings({ SANDBOX_TEST_CONTROLS: 'true' }).sandboxTestControls).toBe(true);
     expect(() => loadSettings({ SANDBOX_TEST_CONTROLS: 'ja' })).toThrow(/SANDBOX_TEST_CONTROLS must be true or false/);
+  });
+
+  const bucket = {
+    S3_ENDPOINT: 'https://s3.eu-central-1.amazonaws.com/',
+    S3_BUCKET: 'hwds-uploads',
+    S3_REGION: 'eu-central-1',
+    S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+    S3_SECRET_ACCESS_KEY: 'geheim',
+  };
+
+  it('keeps uploads in S3 with the whole set of bucket settings', () => {
+    expect(loadSettings(bucket).s3).toEqual({
+      endpoint: 'https://s3.eu-central-1.amazonaws.com',
+      bucket: 'hwds-uploads',
+      region: 'eu-central-1',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'geheim',
+      forcePathStyle: false,
+    });
+    expect(loadSettings({ ...bucket, S3_FORCE_PATH_STYLE: 'true' }).s3?.forcePathStyle).toBe(true);
+  });
+
+  it.each([
+    ['S3_BUCKET', { ...bucket, S3_BUCKET: '' }],
+    ['S3_SECRET_ACCESS_KEY', { ...bucket, S3_SECRET_ACCESS_KEY: undefined }],
+    ['S3_ENDPOINT', { S3_FORCE_PATH_STYLE: 'true' }],
+  ])('stops at half a set of bucket settings (%s missing)', (missing, env) => {
+    expect(() => loadSettings(env)).toThrow(
+      `Setting ${missing} is missing: set S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY together, or none of them to keep uploads in UPLOAD_DIR.`,
+    );
+  });
+
+  it.each([
+    ['S3_ENDPOINT', 'minio:9000', /^Setting S3_ENDPOINT must be an absolute http\(s\) URL/],
+    ['S3_BUCKET', 'Meine_Bilder', /^Setting S3_BUCKET must be an S3 bucket name/],
+    ['S3_REGION', 'EU Central', /^Setting S3_REGION must be a region name/],
+    ['S3_FORCE_PATH_STYLE', 'ja', /^Setting S3_FORCE_PATH_STYLE must be true or false/],
+  ])('rejects %s=%s with one line naming the setting', (name, value, message) => {
+    expect(() => loadSettings({ ...bucket, [name]: value })).toThrow(message);
   });
 });

@@ -16,11 +16,11 @@ import { lockDatabaseDir } from './lock.ts';
 import type { Database } from './schema.ts';
 import * as schema from './schema.ts';
 
-export interface DatabaseHandle {
-  db: Database;
-  kind: 'pglite' | 'postgres';
-  close(): Promise<void>;
-}
+export type DatabaseHandle = { db: Database; close(): Promise<void> } & (
+  | { kind: 'postgres' }
+  /** `client` for what only the embedded database does, such as dumping its folder for a backup. */
+  | { kind: 'pglite'; client: PGlite }
+);
 
 export type DatabaseLocation = { kind: 'postgres'; url: string } | { kind: 'pglite'; dir: string } | { kind: 'memory' };
 
@@ -57,6 +57,7 @@ async function openPglite(dir: string | undefined): Promise<DatabaseHandle> {
     return {
       db,
       kind: 'pglite',
+      client,
       close: async () => {
         await client.close();
         release();

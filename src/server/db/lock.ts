@@ -7,6 +7,12 @@ import { readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 
 export class DatabaseInUseError extends Error {
   override name = 'DatabaseInUseError';
+  /** The process holding the database. */
+  readonly holder: number | undefined;
+  constructor(message: string, holder?: number) {
+    super(message);
+    this.holder = holder;
+  }
 }
 
 function isRunning(pid: number): boolean {
@@ -38,6 +44,7 @@ export function lockDatabaseDir(databaseDir: string): () => void {
         throw new DatabaseInUseError(
           `The database in ${databaseDir} is in use by another process (pid ${holder}), e.g. a running server. ` +
             'Stop it first, or use PostgreSQL (DATABASE_URL), which many processes can share.',
+          holder,
         );
       }
       unlinkSync(lockFile); // stale: its process is gone

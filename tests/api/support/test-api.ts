@@ -26,7 +26,9 @@ import type { errorBody, FieldError } from '../../../src/server/http/errors.ts';
 import { createMailer } from '../../../src/server/mail/mailer.ts';
 import { startMailSender } from '../../../src/server/mail/queue.ts';
 import { loadSettings } from '../../../src/server/settings.ts';
+import { openBlobStore } from '../../../src/server/storage/blob-store.ts';
 import { parseEml, type ReceivedMail } from '../../support/eml.ts';
+import { startS3Emulator } from '../../support/s3-emulator.ts';
 
 export const SITE_URL = 'http://localhost:4321';
 export const STRONG_PASSWORD = 'Sommer-2026!A';
@@ -41,6 +43,19 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 async function openEmptyTestDatabase(): Promise<DatabaseHandle> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openDatabase({ kind: 'memory' });
+  const created = await createPostgresDatabase(serverUrl);
+  const handle = await openDatabase({ kind: 'postgres', url: created.url });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await created.drop();
+    },
+  };
+}
+
+/** A new, empty database on the PostgreSQL server of `serverUrl`: its URL, and how to drop it. */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `hwds_test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -48,16 +63,25 @@ async function openEmptyTestDatabase(): Promise<DatabaseHandle> {
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.href });
   return {
-    ...handle,
-    close: async () => {
-      await handle.close();
+    url: url.href,
+    drop: async () => {
       const dropper = new pg.Client({ connectionString: serverUrl });
       await dropper.connect();
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
+  };
+}
+
+/** Where a test API keeps uploads, and a second handle on the same place, as another replica has. */
+async function testUploadStorage(kind: 'disk' | 's3') {
+  const emulator = kind === 's3' ? await startS3Emulator() : undefined;
+  const settings = loadSettings({ UPLOAD_DIR: mkdtempSync(path.join(tmpdir(), 'hwds-uploads-')), ...emulator?.env });
+  return {
+    store: await openBlobStore(settings),
+    elsewhere: await openBlobStore(settings),
+    close: async () => emulator?.close(),
   };
 }
 
@@ -96,12 +120,14 @@ export interface TestApiOptions {
   smtpUrl?: string;
   /** Payment keys as the environment would set them (default: none, both providers in the sandbox). */
   paymentEnvironment?: Record<string, string>;
+  /** Where uploads go: a temporary folder (the default) or the bucket of a local S3 emulator. */
+  storage?: 'disk' | 's3';
 }
 
 export async function createTestApi(options: TestApiOptions = {}) {
   const database = await openTestDatabase();
   const outboxDir = mkdtempSync(path.join(tmpdir(), 'hwds-outbox-'));
-  const uploadDir = mkdtempSync(path.join(tmpdir(), 'hwds-uploads-'));
+  const uploads = await testUploadStorage(options.storage ?? 'disk');
   const secret = randomBytes(32).toString('hex');
   // The real queue and sender, polling often so that tests see their mail at once.
   // Both providers in the sandbox, with its test controls, as the e2e server runs them.
@@ -114,7 +140,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
   const app = createApp({
     db: database.db,
     mailSender,
-    images: imageStore(uploadDir),
+    images: imageStore(uploads.store),
     tokens: accessTokenKeys(secret),
     siteUrl: SITE_URL,
     publicApiBase: '/api',
@@ -215,7 +241,10 @@ export async function createTestApi(options: TestApiOptions = {}) {
     app,
     db: database.db,
     secret,
-    uploadDir,
+    /** The names of the stored uploads, as another replica sees them. */
+    storedFiles: () => uploads.elsewhere.list(''),
+    /** Removes a stored upload behind the API's back. */
+    removeStoredFile: (name: string) => uploads.elsewhere.delete([name]),
     request,
     mails,
     lastMailTo,
@@ -231,6 +260,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     close: async () => {
       await mailSender.stop();
       await database.close();
+      await uploads.close();
     },
   };
 }
@@ -245,10 +275,10 @@ export interface StaffSetup {
 }
 
 /** Sets up (beforeAll) and closes (afterAll) a StaffSetup for the calling test file. */
-export function setUpApiWithStaff(): StaffSetup {
+export function setUpApiWithStaff(options: TestApiOptions = {}): StaffSetup {
   const setup = {} as StaffSetup;
   beforeAll(async () => {
-    setup.api = await createTestApi();
+    setup.api = await createTestApi(options);
     setup.admin = await setup.api.admin();
     setup.customer = await setup.api.user();
   });

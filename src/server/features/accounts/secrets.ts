@@ -7,13 +7,16 @@ export const randomToken = (): string => randomBytes(32).toString('base64url');
 
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
+/** Where a generated JWT secret is kept. */
+export const jwtSecretFile = (dataDir: string): string => path.join(dataDir, 'jwt-secret');
+
 /**
  * The JWT secret: JWT_SECRET when set, else one generated on first start and kept (mode 0600)
  * in the data folder, so tokens survive restarts without anyone having to make one up.
  */
 export function jwtSecret(configured: string | undefined, dataDir: string): string {
   if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = jwtSecretFile(dataDir);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true });
   const secret = randomBytes(48).toString('base64url');

@@ -2,13 +2,12 @@
  * Uploaded images: accepted only when the bytes are a real JPEG or PNG (never by name or
  * Content-Type), decoded and re-encoded with sharp (metadata dropped, EXIF rotation applied,
  * pixel count limited, large images scaled down), stored under a random server-made name
- * (docs/product.md#h6-uploaded-images).
+ * (docs/product.md#h6-uploaded-images) in the blob store the settings choose: a folder, or a
+ * bucket that replicas share.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp, { type OutputInfo } from 'sharp';
+import type { BlobStore } from '../../storage/blob-store.ts';
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Decompression-bomb guard: images above this many pixels are refused before decoding. */
@@ -47,6 +46,14 @@ export const variantWidths = (imageWidth: number): number[] => [
 export const variantFileName = (fileName: string, width: number): string =>
   fileName.replace(/\.(jpg|png)$/, `-${width}.webp`);
 
+/** The type to serve a stored file with, by its extension. */
+export const imageContentType = (fileName: string): string =>
+  fileName.endsWith('.webp')
+    ? 'image/webp'
+    : fileName.endsWith('.png')
+      ? FORMATS.png.contentType
+      : FORMATS.jpeg.contentType;
+
 export interface StoredImage {
   fileName: string;
   contentType: string;
@@ -69,33 +76,23 @@ export interface ImageStore {
   save(data: Uint8Array): Promise<StoredImage>;
   /** Removes an original and its variants. */
   remove(fileName: string): Promise<void>;
-  /** An original or a variant; a variant missing on disk (older uploads) is made on first request. */
+  /** An original or a variant; a variant missing in the store (older uploads) is made on first request. */
   read(fileName: string): Promise<{ data: Buffer; contentType: string } | undefined>;
 }
 
-export function imageStore(uploadDir: string): ImageStore {
-  mkdirSync(uploadDir, { recursive: true });
-  const file = (name: string) => path.join(uploadDir, name);
-
-  /** Writes under a temporary name first, so a reader never sees half a file. */
-  async function writeAtomically(name: string, data: Buffer): Promise<void> {
-    const temporary = file(`${name}.${randomBytes(4).toString('hex')}.tmp`);
-    await writeFile(temporary, data);
-    await rename(temporary, file(name));
-  }
-
-  const readOrUndefined = (name: string) => readFile(file(name)).catch(() => undefined);
+export function imageStore(blobs: BlobStore): ImageStore {
+  const put = (name: string, data: Buffer) => blobs.put(name, data, imageContentType(name));
 
   async function readVariant(base: string, width: number): Promise<Buffer | undefined> {
     const name = `${base}-${width}.webp`;
-    const stored = await readOrUndefined(name);
+    const stored = await blobs.get(name);
     if (stored) return stored;
-    const original = (await readOrUndefined(`${base}.jpg`)) ?? (await readOrUndefined(`${base}.png`));
+    const original = (await blobs.get(`${base}.jpg`)) ?? (await blobs.get(`${base}.png`));
     if (!original) return undefined;
     const { width: originalWidth = 0 } = await sharp(original).metadata();
     if (!variantWidths(originalWidth).includes(width)) return undefined;
     const variant = await encodeVariant(original, width);
-    await writeAtomically(name, variant);
+    await put(name, variant);
     return variant;
   }
 
@@ -118,10 +115,10 @@ export function imageStore(uploadDir: string): ImageStore {
       }
       const { extension, contentType } = FORMATS[format];
       const fileName = `${randomBytes(16).toString('hex')}.${extension}`;
-      await writeFile(file(fileName), output.data, { flag: 'wx' });
+      await put(fileName, output.data);
       await Promise.all(
         variantWidths(output.info.width).map(async (width) =>
-          writeAtomically(variantFileName(fileName, width), await encodeVariant(output.data, width)),
+          put(variantFileName(fileName, width), await encodeVariant(output.data, width)),
         ),
       );
       return {
@@ -135,19 +132,18 @@ export function imageStore(uploadDir: string): ImageStore {
     async remove(fileName) {
       if (!IMAGE_FILE_NAME.test(fileName)) return;
       const base = fileName.slice(0, 32);
-      const variants = (await readdir(uploadDir)).filter((name) => VARIANT_FILE_NAME.exec(name)?.[1] === base);
-      await Promise.all([fileName, ...variants].map((name) => rm(file(name), { force: true })));
+      const names = await blobs.list(base);
+      await blobs.delete(names.filter((name) => name === fileName || VARIANT_FILE_NAME.exec(name)?.[1] === base));
     },
     async read(fileName) {
       if (IMAGE_FILE_NAME.test(fileName)) {
-        const data = await readOrUndefined(fileName);
-        const format = fileName.endsWith('.png') ? FORMATS.png : FORMATS.jpeg;
-        return data && { data, contentType: format.contentType };
+        const data = await blobs.get(fileName);
+        return data && { data, contentType: imageContentType(fileName) };
       }
       const variant = VARIANT_FILE_NAME.exec(fileName);
       if (!variant) return undefined;
       const data = await readVariant(variant[1] as string, Number(variant[2]));
-      return data && { data, contentType: 'image/webp' };
+      return data && { data, contentType: imageContentType(fileName) };
     },
   };
 }

@@ -1,0 +1,48 @@
+/**
+ * Where uploaded files live: a folder on this machine (the default) or an S3-compatible bucket
+ * that every API replica shares (docs/product.md#d18-category-pages). Keys are flat file names
+ * made by the server; the image store keeps its image logic once, on top of this interface.
+ */
+import { Semaphore } from 'async-mutex';
+import type { Settings } from '../settings.ts';
+import { diskBlobStore } from './disk-blob-store.ts';
+import { s3BlobStore } from './s3-blob-store.ts';
+
+export interface BlobStore {
+  /** Stores `data` under `key`, replacing what was there; a reader never sees half of it. */
+  put(key: string, data: Uint8Array, contentType: string): Promise<void>;
+  /** The stored bytes, or undefined when there is no such key. */
+  get(key: string): Promise<Buffer | undefined>;
+  /** The keys starting with `prefix` ('' for all), in no particular order. */
+  list(prefix: string): Promise<string[]>;
+  /** Removes the keys; missing ones are no error. */
+  delete(keys: string[]): Promise<void>;
+}
+
+/** Opens the configured store; an unreachable bucket stops the start instead of the first upload. */
+export async function openBlobStore(settings: Pick<Settings, 'uploadDir' | 's3'>): Promise<BlobStore> {
+  if (!settings.s3) return diskBlobStore(settings.uploadDir);
+  const store = s3BlobStore(settings.s3);
+  await store.checkBucket();
+  return store;
+}
+
+export interface PausableBlobStore extends BlobStore {
+  /** Runs `work` while no put or delete is under way; those that come meanwhile wait for it. */
+  whileWritesPaused<T>(work: () => Promise<T>): Promise<T>;
+}
+
+/** Writers share the semaphore; a pause takes all of it. More concurrent writes than this queue up. */
+const WRITE_SLOTS = 1000;
+
+/** A store whose writes can be held back, so a backup sees the files and the database at one moment. */
+export function pausableWrites(store: BlobStore): PausableBlobStore {
+  const slots = new Semaphore(WRITE_SLOTS);
+  return {
+    put: (key, data, contentType) => slots.runExclusive(() => store.put(key, data, contentType)),
+    get: (key) => store.get(key),
+    list: (prefix) => store.list(prefix),
+    delete: (keys) => slots.runExclusive(() => store.delete(keys)),
+    whileWritesPaused: (work) => slots.runExclusive(work, WRITE_SLOTS),
+  };
+}

@@ -1,0 +1,41 @@
+/** Blobs as files in one folder (UPLOAD_DIR): the default, for a single server. */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { BlobStore } from './blob-store.ts';
+
+/** Temporary files start with a dot, so listings never include them. */
+const isTemporary = (name: string) => name.startsWith('.');
+
+export function diskBlobStore(dir: string): BlobStore {
+  mkdirSync(dir, { recursive: true });
+  const file = (key: string) => {
+    // Keys are server-made names; anything that could leave the folder is a bug (or a forged backup).
+    if (path.basename(key) !== key || isTemporary(key)) throw new Error(`Not a blob name: ${JSON.stringify(key)}`);
+    return path.join(dir, key);
+  };
+
+  return {
+    async put(key, data) {
+      const target = file(key);
+      const temporary = path.join(dir, `.${key}.${randomBytes(4).toString('hex')}.tmp`);
+      await writeFile(temporary, data);
+      await rename(temporary, target);
+    },
+    async get(key) {
+      try {
+        return await readFile(file(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    },
+    async list(prefix) {
+      return (await readdir(dir)).filter((name) => name.startsWith(prefix) && !isTemporary(name));
+    },
+    async delete(keys) {
+      await Promise.all(keys.map((key) => rm(file(key), { force: true })));
+    },
+  };
+}
