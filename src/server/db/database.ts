@@ -41,6 +41,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
     await migrator.end();
   }
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (restart, failover, admin command) must not end the
+  // process: the pool drops it and opens a new one for the next query.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   return { db: drizzlePostgres(pool, { schema }), kind: 'postgres', close: () => pool.end() };
 }
 
