@@ -34,8 +34,10 @@ export function authRoutes(deps: ApiDependencies) {
     })
     .post('/login', async (c) => {
       const input = await readJson(c, LoginSchema);
+      const account = accounts.normaliseEmail(input.userEmail);
       await consumeRateLimit(deps.db, `login:${address(c)}`, limits.loginPerAddress);
-      await consumeRateLimit(deps.db, `login:${accounts.normaliseEmail(input.userEmail)}`, limits.loginPerAccount);
+      await consumeRateLimit(deps.db, `login:${account}@${address(c)}`, limits.loginPerAccountAndAddress);
+      await consumeRateLimit(deps.db, `login:${account}`, limits.loginPerAccount);
       return c.json(await accounts.login(deps, input));
     })
     .post('/refresh', async (c) => {
