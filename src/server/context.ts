@@ -33,8 +33,8 @@ export interface AuthenticatedUser {
   roles: RoleName[];
 }
 
-/** Hono environment: the caller's address comes from the server (Astro or node-server). */
+/** Hono environment: the caller's address and the request's id come from the HTTP server. */
 export interface ApiEnv {
-  Bindings: { clientAddress?: string };
+  Bindings: { clientAddress?: string; requestId?: string };
   Variables: { user: AuthenticatedUser };
 }

@@ -150,8 +150,6 @@ describe('inputs that once made the database fail', () => {
 
     // More than a payment provider takes is never ordered; the cart stays as it was.
     const ceiling = ORDER_TOO_LARGE_MESSAGE;
-    const confirm = await answer<ErrorBody>(api.request('POST', '/booking/confirm', { token: customer.token }));
-    expect(confirm).toMatchObject({ status: 400, body: { message: ceiling } });
     const checkout = await answer<ErrorBody>(
       api.request('POST', '/payment/stripe/checkout-session', { body: {}, token: customer.token }),
     );

@@ -370,13 +370,16 @@ test.describe('/profilepage', () => {
     const token = await accessTokenFor(request, account.userEmail, account.password);
     const auth = { Authorization: `Bearer ${token}` };
     for (const articleId of [1, 2]) {
+      await request.delete('/api/cart/clear', { headers: auth });
       const entryDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
       const added = await request.post(`/api/cart/article/${articleId}`, {
         headers: auth,
         data: { entryDate, departureDate: entryDate },
       });
       expect(added.status(), await added.text()).toBe(201);
-      expect((await request.post('/api/booking/confirm', { headers: auth })).status()).toBe(200);
+      // Starting a payment orders the cart: two orders, one article each.
+      const ordered = await request.post('/api/payment/stripe/checkout-session', { headers: auth, data: {} });
+      expect(ordered.status()).toBe(200);
     }
     const bookings = (await (await request.get('/api/booking/get', { headers: auth })).json()) as {
       bookingNumber: string;

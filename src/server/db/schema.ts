@@ -7,6 +7,7 @@ import { relations, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -272,6 +273,8 @@ export const paymentAttempts = pgTable(
     currency: text('currency').notNull(),
     status: text('status').$type<PaymentAttemptStatus>().notNull().default('open'),
     createdAt: createdAt(),
+    /** Set while a PayPal capture is under way: no card session may be opened for the booking meanwhile. */
+    captureStartedAt: timestamp('capture_started_at', { withTimezone: true }),
   },
   (table) => [
     index('payment_attempts_booking_idx').on(table.bookingId),
@@ -280,16 +283,33 @@ export const paymentAttempts = pgTable(
   ],
 );
 
-/** A verified payment: at most one per booking and one per provider reference. */
-export const payments = pgTable('payments', {
-  id: serial('id').primaryKey(),
-  bookingId: belongsTo('booking_id', () => bookings.id).unique(),
-  provider: text('provider').$type<PaymentProvider>().notNull(),
-  providerRef: text('provider_ref').notNull().unique(),
-  amountCents: cents('amount_cents'),
-  currency: text('currency').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * `settled`: the payment that made its booking paid. `refund_due`: money a provider took for a
+ * booking that another payment had settled already; staff refund it (docs/product.md#d22-fulfilment).
+ */
+export const PAYMENT_STATUSES = ['settled', 'refund_due'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A verified payment: one per provider reference, and one settled payment per booking. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: belongsTo('booking_id', () => bookings.id),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    providerRef: text('provider_ref').notNull().unique(),
+    amountCents: cents('amount_cents'),
+    currency: text('currency').notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('settled'),
+    /** Paid in a provider's test mode (the sandbox, or test keys): no real money moved. */
+    testMode: boolean('test_mode').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('payments_one_settled_per_booking').on(table.bookingId).where(sql`${table.status} = 'settled'`),
+    check('payments_status_known', oneOf(table.status, PAYMENT_STATUSES)),
+  ],
+);
 
 /** Provider events (webhooks) already handled, so a replayed event changes nothing. */
 export const paymentEvents = pgTable(

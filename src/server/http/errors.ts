@@ -5,6 +5,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { ApiEnv } from '../context.ts';
+import { log } from '../log.ts';
 
 export interface FieldError {
   fieldName: string;
@@ -49,7 +51,7 @@ export function errorBody(statusCode: number, message: string, errors?: FieldErr
   return errors ? { message, statusCode, errors } : { message, statusCode };
 }
 
-export function handleError(error: Error, c: Context): Response {
+export function handleError(error: Error, c: Context<ApiEnv>): Response {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     return c.json(errorBody(error.statusCode, error.message, error.errors), error.statusCode);
@@ -58,6 +60,6 @@ export function handleError(error: Error, c: Context): Response {
     const message = error.status === 413 ? MESSAGES.tooLarge : error.message || MESSAGES.invalidInput;
     return c.json(errorBody(error.status, message), error.status as ContentfulStatusCode);
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  log.error({ reqId: c.env?.requestId, method: c.req.method, path: c.req.path, err: error }, 'request failed');
   return c.json(errorBody(500, MESSAGES.internal), 500);
 }

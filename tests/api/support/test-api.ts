@@ -15,11 +15,13 @@ import type { NewArticle } from '../../../src/lib/catalogue.ts';
 import { todayInGermany } from '../../../src/lib/dates.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { companyOf, readContentFile } from '../../../src/server/content-files.ts';
+import type { ApiDependencies } from '../../../src/server/context.ts';
 import { type DatabaseHandle, openDatabase } from '../../../src/server/db/database.ts';
 import { userRoles, users } from '../../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../../src/server/db/seed.ts';
 import { accessTokenKeys } from '../../../src/server/features/accounts/access-tokens.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/features/accounts/rate-limits.ts';
+import type { BookingView } from '../../../src/server/features/bookings/bookings.service.ts';
 import type { ArticleView } from '../../../src/server/features/catalogue/catalogue.service.ts';
 import { imageStore } from '../../../src/server/features/images/image-store.ts';
 import { paymentConfig as paymentSettings } from '../../../src/server/features/payments/payment-config.ts';
@@ -145,7 +147,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
   );
   const mailer = createMailer({ from: 'HWDS <no-reply@hwds-agentur.de>', outboxDir, smtpUrl: options.smtpUrl });
   const mailSender = startMailSender(database.db, mailer, { pollMs: 50 });
-  const app = createApp({
+  const deps: ApiDependencies = {
     db: database.db,
     mailSender,
     images: imageStore(uploads.store),
@@ -155,7 +157,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
     rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
     payments: paymentConfig,
     company: companyOf(readContentFile('site.yaml', siteSchema)),
-  });
+  };
+  const app = createApp(deps);
 
   async function request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
@@ -245,8 +248,24 @@ export async function createTestApi(options: TestApiOptions = {}) {
     return (await response.json()) as ArticleView;
   }
 
+  /**
+   * Orders the user's cart the way the product does: starting a (card) payment turns it into a
+   * booking awaiting payment. Returns the booking as the user's list shows it.
+   */
+  async function placeOrder(token: string): Promise<BookingView> {
+    const started = await request('POST', '/payment/stripe/checkout-session', { token, body: {} });
+    if (started.status !== 200) throw new Error(`placeOrder failed: ${started.status} ${await started.text()}`);
+    const { bookingId } = (await started.json()) as { bookingId: number };
+    const list = (await (await request('GET', '/booking/get', { token })).json()) as BookingView[];
+    const placed = list.find((booking) => booking.id === bookingId);
+    if (!placed) throw new Error(`booking ${bookingId} is not in the user's list`);
+    return placed;
+  }
+
   return {
     app,
+    /** What the app is made of, for tests that call a service directly. */
+    deps,
     db: database.db,
     secret,
     /** The names of the stored uploads, as another replica sees them. */
@@ -263,6 +282,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     user,
     admin,
     createArticle,
+    placeOrder,
     mailSender,
     paymentConfig,
     close: async () => {

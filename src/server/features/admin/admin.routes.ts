@@ -5,6 +5,7 @@ import { BOOKING_STATUSES } from '../../db/schema.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { adminRouter } from '../../http/guards.ts';
 import { invalidInput, parseId } from '../../http/validation.ts';
+import type { PaymentProviders } from '../payments/payment-providers.ts';
 import * as admin from './admin.service.ts';
 
 const QUERY_MESSAGES = {
@@ -28,7 +29,7 @@ const BookingQuerySchema = v.object({
   ),
 });
 
-export function adminRoutes(deps: ApiDependencies) {
+export function adminRoutes(deps: ApiDependencies, providers: PaymentProviders) {
   return adminRouter(deps)
     .use(jsonBodyLimit)
     .get('/bookings', async (c) => {
@@ -38,7 +39,7 @@ export function adminRoutes(deps: ApiDependencies) {
       return c.json(await admin.listAllBookings(deps, { status: status || undefined, q: q || undefined, page }));
     })
     .post('/bookings/:id/cancel', async (c) => {
-      await admin.cancelStaleBooking(deps, parseId(c.req.param('id')));
+      await admin.cancelStaleBooking(deps, providers, parseId(c.req.param('id')));
       return c.body(null, 204);
     });
 }

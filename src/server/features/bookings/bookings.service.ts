@@ -119,26 +119,6 @@ export async function withFreshBookingNumber<T>(work: () => Promise<T>): Promise
   }
 }
 
-/**
- * `POST /booking/confirm` as the earlier client knew it: turns the user's cart into one booking
- * awaiting payment and empties the cart, in one transaction. Returns the new booking's id, or
- * null when the cart was empty. Taking the cart first makes a concurrent second call find
- * nothing, so a cart is never ordered twice.
- */
-export function createBookingFromCart(db: Database, userId: number): Promise<number | null> {
-  return withFreshBookingNumber(() =>
-    db.transaction(async (tx) => {
-      const entries = await pricedCart(tx, userId);
-      const taken = await tx
-        .delete(cartEntries)
-        .where(eq(cartEntries.userId, userId))
-        .returning({ id: cartEntries.id });
-      if (taken.length === 0 || entries.length === 0) return null;
-      return insertBooking(tx, userId, entries);
-    }),
-  );
-}
-
 export type BookingRow = typeof bookings.$inferSelect;
 
 /** The views of some booking rows, in their order, with their items. */
@@ -187,10 +167,4 @@ export async function listBookings(db: Database, userId: number): Promise<Bookin
     .where(eq(bookings.userId, userId))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
   return bookingViews(db, rows);
-}
-
-/** POST /booking/confirm: orders what is in the cart (if anything) and returns all bookings. */
-export async function confirmBookings(db: Database, userId: number): Promise<BookingView[]> {
-  await createBookingFromCart(db, userId);
-  return listBookings(db, userId);
 }
