@@ -19,6 +19,8 @@ import { paymentConfirmationRoutes, paymentRoutes } from './features/payments/pa
 import { sandboxRoutes } from './features/payments/sandbox.routes.ts';
 import { errorBody, handleError, MESSAGES } from './http/errors.ts';
 import { noNulInAddress, servedMethodsOnly } from './http/request-checks.ts';
+import { strictTransportSecurity } from './http/security-headers.ts';
+import { log } from './log.ts';
 
 export const API_BASE_PATH = '/api';
 
@@ -36,7 +38,12 @@ export function createApp(deps: ApiDependencies) {
       })
     ).status;
 
-  app.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
+  app.use(
+    secureHeaders({
+      crossOriginResourcePolicy: 'same-site',
+      strictTransportSecurity: strictTransportSecurity(deps.siteUrl),
+    }),
+  );
   app.use(servedMethodsOnly, noNulInAddress);
   // When the site and the API live on different origins (PUBLIC_API_BASE an absolute URL), only
   // the site's own origin may call the API from a browser. Whatever headers its client sends
@@ -53,7 +60,7 @@ export function createApp(deps: ApiDependencies) {
       await deps.db.execute(sql`select 1`);
       return c.json({ status: 'ok', database: 'ok' });
     } catch (error) {
-      console.error('Health check: database unreachable:', error);
+      log.error({ err: error }, 'health check: database unreachable');
       return c.json({ status: 'error', database: 'unreachable' }, 503);
     }
   });
@@ -67,7 +74,7 @@ export function createApp(deps: ApiDependencies) {
   app.route('/payment', paymentRoutes(deps, providers));
   app.route('/payments', paymentConfirmationRoutes(deps, providers));
   app.route('/sandbox', sandboxRoutes(deps, deliverWebhook));
-  app.route('/admin', adminRoutes(deps));
+  app.route('/admin', adminRoutes(deps, providers));
 
   app.notFound((c) => c.json(errorBody(404, MESSAGES.notFound), 404));
   app.onError(handleError);

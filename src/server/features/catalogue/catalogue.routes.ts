@@ -8,6 +8,7 @@ import {
 } from '../../../lib/catalogue.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
+import { cachedPublicly } from '../../http/caching.ts';
 import { adminRouter } from '../../http/guards.ts';
 import { changeById, createFrom, deleteById, parseId } from '../../http/validation.ts';
 import * as catalogue from './catalogue.service.ts';
@@ -28,8 +29,10 @@ export function departamentRoutes(deps: ApiDependencies) {
     );
   return new Hono<ApiEnv>()
     .use(jsonBodyLimit)
-    .get('/', async (c) => c.json(await catalogue.listDepartaments(deps)))
-    .get('/:id', async (c) => c.json(await catalogue.getDepartament(deps, parseId(c.req.param('id')))))
+    .get('/', ...cachedPublicly, async (c) => c.json(await catalogue.listDepartaments(deps)))
+    .get('/:id', ...cachedPublicly, async (c) =>
+      c.json(await catalogue.getDepartament(deps, parseId(c.req.param('id')))),
+    )
     .route('/', staff);
 }
 
@@ -49,7 +52,7 @@ export function articleRoutes(deps: ApiDependencies) {
     );
   return new Hono<ApiEnv>()
     .use(jsonBodyLimit)
-    .get('/', async (c) => {
+    .get('/', ...cachedPublicly, async (c) => {
       const filter = c.req.query('departamentId');
       return c.json(await catalogue.listArticles(deps, filter === undefined ? undefined : parseId(filter)));
     })
