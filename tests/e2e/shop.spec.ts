@@ -3,13 +3,14 @@
  * dates, the header's count, the cart with removal and clearing; the gates for visitors; the
  * error messages; keyboard use, accessibility and layout stability.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CART_ENTRY_MESSAGES } from '../../src/lib/cart.ts';
 import { formatGermanDate, todayInGermany } from '../../src/lib/dates.ts';
 import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { createCategory, type TestCategory } from './support/catalogue.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tabTo } from './support/keyboard.ts';
 import { recordLayoutShifts } from './support/layout-shift.ts';
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
@@ -42,18 +43,6 @@ async function dateFieldsTakeMonthFirst(page: Page): Promise<boolean> {
 async function typeDate(page: Page, iso: string, monthFirst: boolean) {
   const [year, month, day] = iso.split('-');
   await page.keyboard.type(monthFirst ? `${month}${day}${year}` : `${day}${month}${year}`);
-}
-
-/** Presses Tab until `target` has the focus (a date field's picker button is a stop of its own). */
-async function tabTo(page: Page, target: Locator) {
-  for (
-    let presses = 0;
-    presses < 40 && !(await target.evaluate((element) => element === document.activeElement));
-    presses++
-  ) {
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
 }
 
 const articleCard = (page: Page, type: string) =>
