@@ -9,69 +9,10 @@ import { IMAGE_TEXTS as t } from './texts.ts';
 const ACCEPTED = ['image/jpeg', 'image/png'];
 
 /**
- * Every image with its own delete button (docs/product.md#d6-image-delete), under a heading that
- * takes the focus once an image is gone. `ownerName` ("Kategorie 12", "Artikel A1") makes each
- * button's name unique on the screen.
- */
-export function ImageThumbnails({
-  title,
-  headingLevel: Heading,
-  ownerName,
-  images,
-  messages,
-  onChanged,
-}: {
-  title: string;
-  headingLevel: 'h4' | 'h6';
-  ownerName: string;
-  images: ImageView[];
-  messages: AdminMessages;
-  onChanged: () => Promise<void>;
-}) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  return (
-    <>
-      <Heading tabIndex={-1} ref={heading}>
-        {title}
-      </Heading>
-      {images.length === 0 ? (
-        <p className="admin-muted">{t.none}</p>
-      ) : (
-        <ul className="admin-thumbs">
-          {images.map((image, index) => (
-            <li key={image.id}>
-              <img
-                src={image.variants[0]?.url ?? image.url}
-                width={160}
-                height={Math.round((160 * image.height) / image.width)}
-                alt={t.thumbnail(index + 1, ownerName)}
-                loading="lazy"
-              />
-              <ConfirmAction
-                label={t.delete(index + 1, ownerName)}
-                question={t.deleteQuestion(index + 1, ownerName)}
-                focusAfter={heading}
-                onConfirm={async () => {
-                  await deleteImage(image.id);
-                  messages.done(t.deleted);
-                  await onChanged();
-                }}
-                onFailed={(failure) => messages.failed(failure, t.deleteFailed)}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-    </>
-  );
-}
-
-/**
  * Choose a JPEG or PNG, see it, then 'Speichern' uploads it with a progress bar. A failure shows
- * beside the control (and in the screen's message area, which announces it); `failedBefore`
- * carries one that happened before this control existed (the photo of a just-added article).
+ * beside the control (and in the screen's message area, which announces it).
  */
-export function ImageUpload({
+function ImageUpload({
   owner,
   ownerId,
   ownerName,
@@ -162,5 +103,82 @@ export function ImageUpload({
         <span className="visually-hidden"> – {t.saveWhat(ownerName)}</span>
       </button>
     </div>
+  );
+}
+
+/**
+ * A category's or an article's images under their heading, each with its own delete button
+ * (docs/product.md#d6-image-delete), then the upload of another one. The heading takes the focus
+ * once an image is gone; `ownerName` ("Kategorie 12", "Artikel A1") makes each control's name
+ * unique on the screen.
+ */
+export function OwnerImages({
+  owner,
+  ownerId,
+  ownerName,
+  title,
+  headingLevel: Heading,
+  uploadLabel,
+  images,
+  messages,
+  onChanged,
+  failedBefore,
+}: {
+  owner: ImageOwner['kind'];
+  ownerId: number;
+  ownerName: string;
+  title: string;
+  headingLevel: 'h4' | 'h6';
+  uploadLabel: string;
+  images: ImageView[];
+  messages: AdminMessages;
+  onChanged: () => Promise<void>;
+  /** Why a photo chosen before this control existed did not upload. */
+  failedBefore?: string;
+}) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  return (
+    <>
+      <Heading tabIndex={-1} ref={heading}>
+        {title}
+      </Heading>
+      {images.length === 0 ? (
+        <p className="admin-muted">{t.none}</p>
+      ) : (
+        <ul className="admin-thumbs">
+          {images.map((image, index) => (
+            <li key={image.id}>
+              <img
+                src={image.variants[0]?.url ?? image.url}
+                width={160}
+                height={Math.round((160 * image.height) / image.width)}
+                alt={t.thumbnail(index + 1, ownerName)}
+                loading="lazy"
+              />
+              <ConfirmAction
+                label={t.delete(index + 1, ownerName)}
+                question={t.deleteQuestion(index + 1, ownerName)}
+                focusAfter={heading}
+                onConfirm={async () => {
+                  await deleteImage(image.id);
+                  messages.done(t.deleted);
+                  await onChanged();
+                }}
+                onFailed={(failure) => messages.failed(failure, t.deleteFailed)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <ImageUpload
+        owner={owner}
+        ownerId={ownerId}
+        ownerName={ownerName}
+        label={uploadLabel}
+        messages={messages}
+        onUploaded={onChanged}
+        failedBefore={failedBefore}
+      />
+    </>
   );
 }

@@ -26,7 +26,7 @@ import type { ArticleView, DepartamentView } from '../../server/features/catalog
 import { FormMessages, SubmitButton, TextAreaField, TextField } from '../forms/fields.tsx';
 import { type Errors, useForm } from '../forms/use-form.ts';
 import type { Loadable } from '../loadable.ts';
-import { ImageThumbnails, ImageUpload } from './AdminImages.tsx';
+import { OwnerImages } from './AdminImages.tsx';
 import { AdminOnly } from './AdminOnly.tsx';
 import { type AdminMessages, failureText, useAdminMessages } from './admin-messages.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
@@ -168,21 +168,16 @@ function ArticleItem({
           busyLabel={ARTICLE_TEXTS.saving}
         />
       </form>
-      <ImageThumbnails
-        title={ARTICLE_TEXTS.photosTitle(article.number)}
-        headingLevel="h6"
-        ownerName={ARTICLE_TEXTS.photoOwner(article.number)}
-        images={article.images}
-        messages={messages}
-        onChanged={onChanged}
-      />
-      <ImageUpload
+      <OwnerImages
         owner="article"
         ownerId={article.id}
         ownerName={ARTICLE_TEXTS.photoOwner(article.number)}
-        label={ARTICLE_TEXTS.photoLabel}
+        title={ARTICLE_TEXTS.photosTitle(article.number)}
+        headingLevel="h6"
+        uploadLabel={ARTICLE_TEXTS.photoLabel}
+        images={article.images}
         messages={messages}
-        onUploaded={onChanged}
+        onChanged={onChanged}
         failedBefore={photoFailure}
       />
       <ConfirmAction
@@ -318,21 +313,16 @@ function CategoryItem({
       </div>
       <div className="admin-category__body" id={bodyId} hidden={!open}>
         <EditCategoryForm category={category} messages={messages} onSaved={onChanged} />
-        <ImageThumbnails
-          title={CATEGORY_TEXTS.photosTitle}
-          headingLevel="h4"
-          ownerName={CATEGORY_TEXTS.photoOwner(category.number)}
-          images={category.images}
-          messages={messages}
-          onChanged={onChanged}
-        />
-        <ImageUpload
+        <OwnerImages
           owner="departament"
           ownerId={category.id}
           ownerName={CATEGORY_TEXTS.photoOwner(category.number)}
-          label={CATEGORY_TEXTS.photoLabel}
+          title={CATEGORY_TEXTS.photosTitle}
+          headingLevel="h4"
+          uploadLabel={CATEGORY_TEXTS.photoLabel}
+          images={category.images}
           messages={messages}
-          onUploaded={onChanged}
+          onChanged={onChanged}
         />
         <h4 tabIndex={-1} ref={articlesHeading}>
           {ARTICLE_TEXTS.listTitle}
