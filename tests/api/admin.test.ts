@@ -136,14 +136,18 @@ describe('the admin guard', () => {
     expect((await ctx.api.request(method, path, { body })).status).toBe(401);
   });
 
-  it('refuses image uploads to customers', async () => {
-    const form = new FormData();
-    form.append('file', new Blob(['x'], { type: 'image/png' }), 'x.png');
-    expect(
-      (await ctx.api.request('POST', '/images/upload/departament/13', { token: ctx.customer.token, rawBody: form }))
-        .status,
-    ).toBe(403);
-  });
+  it.each(['/images/upload/departament/13', '/images/upload/article/1'])(
+    'refuses POST %s to customers (403) and visitors (401)',
+    async (path) => {
+      const upload = () => {
+        const form = new FormData();
+        form.append('file', new Blob(['x'], { type: 'image/png' }), 'x.png');
+        return form;
+      };
+      expect((await ctx.api.request('POST', path, { token: ctx.customer.token, rawBody: upload() })).status).toBe(403);
+      expect((await ctx.api.request('POST', path, { rawBody: upload() })).status).toBe(401);
+    },
+  );
 });
 
 describe('the order overview', () => {

@@ -7,6 +7,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import { formatAppointment } from '../../../lib/dates.ts';
+import { PAYMENT_MESSAGES } from '../../../lib/payments.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookingItems, bookings, type Database, type PaymentProvider, paymentAttempts } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -27,12 +28,10 @@ import type { PaymentProviders } from './payment-providers.ts';
 import { centsOf, PayPalApiError, type PayPalOrder } from './paypal-client.ts';
 
 export const PAYMENT_API_MESSAGES = {
-  cartEmpty: 'Der Warenkorb ist leer oder die Summe konnte nicht geladen werden.',
+  ...PAYMENT_MESSAGES,
   amountChanged:
     'Der Betrag hat sich inzwischen geändert. Bitte prüfen Sie Ihren Warenkorb auf der Zahlungsseite und bezahlen Sie erneut.',
   returnUrl: 'Die Rücksprungadresse muss auf dieser Website liegen.',
-  stripeFailed: 'Zahlung mit Stripe fehlgeschlagen.',
-  paypalFailed: 'Fehler bei der PayPal-Zahlung. Bitte versuchen Sie es erneut.',
   paymentNotFound: 'Diese Zahlung ist uns nicht bekannt.',
   notPaid: 'Die Zahlung ist beim Zahlungsanbieter nicht abgeschlossen.',
   refused: 'Die Zahlung passt nicht zu Ihrer Bestellung und wurde nicht verbucht. Bitte schreiben Sie uns.',
@@ -40,7 +39,6 @@ export const PAYMENT_API_MESSAGES = {
     'Diese Zahlung gehört zu einer älteren Bestellung. Bitte starten Sie die Zahlung auf der Zahlungsseite neu.',
   invalidSignature: 'Die Signatur der Nachricht ist ungültig.',
   paypalUnderWay: 'Eine PayPal-Zahlung für diese Bestellung wird gerade abgeschlossen. Bitte warten Sie einen Moment.',
-  confirmFailed: 'Fehler bei der Zahlungsbestätigung.',
 } as const;
 
 const m = PAYMENT_API_MESSAGES;
