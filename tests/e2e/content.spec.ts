@@ -225,14 +225,14 @@ test.describe('home page categories', () => {
     await expectNoAccessibilityViolations(page);
   });
 
-  test('falls back to the default image and "No description available"', async ({ page }) => {
+  test('falls back to the default image and "Keine Beschreibung verfügbar"', async ({ page }) => {
     await page.route('**/api/departaments', (route) =>
       route.fulfill({ json: [{ id: 7, type: 'Fotografie', description: ' ', imageUrls: [], articles: [] }] }),
     );
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Kategorien' }).getByRole('listitem');
     await expect(card).toHaveCount(1);
-    await expect(card).toContainText('No description available');
+    await expect(card).toContainText('Keine Beschreibung verfügbar');
     await expect(card.locator('img')).toHaveAttribute('src', '/images/kategorie-standard.svg');
     await expect(card.getByRole('link')).toHaveAttribute('href', '/departaments/7');
   });
