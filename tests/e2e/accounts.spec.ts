@@ -182,10 +182,7 @@ test.describe('registration errors', () => {
 });
 
 test.describe('login errors', () => {
-  test('a wrong password shows the server’s message, which stays until a field changes', async ({
-    page,
-    customer,
-  }) => {
+  test('a wrong password shows the server’s message, which stays until a field changes', async ({ page, customer }) => {
     await page.clock.install();
     await page.goto('/login');
     await islandReady(page);

@@ -37,7 +37,10 @@ export default function LoginForm() {
       <p className="form__aside">
         <a href="/forgot-password">{t.forgotPassword}</a>
       </p>
-      <FormMessages error={form.formError && <p>{form.formError}</p>} success={confirmed && <p>{t.emailConfirmed}</p>} />
+      <FormMessages
+        error={form.formError && <p>{form.formError}</p>}
+        success={confirmed && <p>{t.emailConfirmed}</p>}
+      />
       <SubmitButton submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
       <p className="form__aside">
         {t.noAccount} <a href="/register">{t.register}</a>
