@@ -49,9 +49,12 @@ export function formatEuros(euros: unknown): string {
   return withCents.format(typeof euros === 'number' && Number.isFinite(euros) ? euros : 0);
 }
 
+/** "50 €": amounts in the price ranges and their notes, without cents. */
+export const formatWholeEuros = (euros: number): string => `${wholeEuros.format(euros)} €`;
+
 /** "30–60 €", "ab 200 €": ranges on the price pages, without cents. */
 export function formatEuroRange(from: number, to?: number): string {
-  return to === undefined ? `ab ${wholeEuros.format(from)} €` : `${wholeEuros.format(from)}–${wholeEuros.format(to)} €`;
+  return to === undefined ? `ab ${formatWholeEuros(from)}` : `${wholeEuros.format(from)}–${formatWholeEuros(to)}`;
 }
 
 /** How prices are taxed, as content/site.yaml says: VAT included, or the small-business rule of § 19 UStG. */
