@@ -59,6 +59,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     rateLimits: DEFAULT_RATE_LIMITS,
     payments,
     company: companyOf(readContentFile('site.yaml', siteSchema)),
+    apiDocs: settings.apiDocs,
   };
   // The embedded database admits this process only: `npm run backup` asks it for backups.
   const stopBackups =

@@ -32,6 +32,8 @@ export interface Settings {
   paypalApiBase: string;
   /** The payment sandbox's test controls (webhook timing, failures) are served: for tests only. */
   sandboxTestControls: boolean;
+  /** The interactive API reference at /api/docs is served (the OpenAPI document always is). */
+  apiDocs: boolean;
 }
 
 /** An S3-compatible bucket for uploads, shared by every replica. */
@@ -147,6 +149,8 @@ export function loadSettings(env: Environment = process.env): Settings {
     paypalClientSecret: read(env, 'PAYPAL_CLIENT_SECRET', nonEmpty),
     paypalApiBase: read(env, 'PAYPAL_API_BASE', httpUrl) ?? 'https://api-m.sandbox.paypal.com',
     sandboxTestControls: read(env, 'SANDBOX_TEST_CONTROLS', flag) ?? false,
+    // On for `npm run dev` (Vite sets NODE_ENV=development), off for `npm start` and `start:api`.
+    apiDocs: read(env, 'API_DOCS', flag) ?? env.NODE_ENV === 'development',
   };
   requireTogether(settings.stripeSecretKey, 'STRIPE_SECRET_KEY', settings.stripeWebhookSecret, 'STRIPE_WEBHOOK_SECRET');
   requireTogether(settings.paypalClientId, 'PAYPAL_CLIENT_ID', settings.paypalClientSecret, 'PAYPAL_CLIENT_SECRET');

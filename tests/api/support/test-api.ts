@@ -122,6 +122,8 @@ export interface TestApiOptions {
   paymentEnvironment?: Record<string, string>;
   /** Where uploads go: a temporary folder (the default) or the bucket of a local S3 emulator. */
   storage?: 'disk' | 's3';
+  /** Serve the interactive API reference (default: on, as in development). */
+  apiDocs?: boolean;
 }
 
 export async function createTestApi(options: TestApiOptions = {}) {
@@ -147,6 +149,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
     payments: paymentConfig,
     company: companyOf(readContentFile('site.yaml', siteSchema)),
+    apiDocs: options.apiDocs ?? true,
   });
 
   async function request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
