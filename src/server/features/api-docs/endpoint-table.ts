@@ -5,7 +5,13 @@
 import type { ApiDocument } from './api-document.ts';
 
 type Operation = NonNullable<ApiDocument['paths'][string]['get']>;
-type JsonSchema = { $ref?: string; type?: string | string[]; properties?: object; required?: string[]; items?: JsonSchema };
+type JsonSchema = {
+  $ref?: string;
+  type?: string | string[];
+  properties?: object;
+  required?: string[];
+  items?: JsonSchema;
+};
 
 export const TABLE_START = '<!-- endpoints: written by `npm run docs:api` from the OpenAPI document -->';
 export const TABLE_END = '<!-- endpoints end -->';
@@ -22,7 +28,8 @@ function auth(operation: Operation): string {
 /** `{ id, message }`, `[{ id, … }]` or `number`: the top level of an answer. */
 function shape(document: ApiDocument, schema: JsonSchema | undefined): string {
   if (!schema) return '';
-  if (schema.$ref) return shape(document, document.components.schemas?.[schema.$ref.split('/').pop() ?? ''] as JsonSchema);
+  if (schema.$ref)
+    return shape(document, document.components.schemas?.[schema.$ref.split('/').pop() ?? ''] as JsonSchema);
   if (schema.items) return `[${shape(document, schema.items)}]`;
   if (schema.properties) return `{ ${Object.keys(schema.properties).join(', ')} }`;
   return String(schema.type ?? 'value');
