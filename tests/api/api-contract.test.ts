@@ -155,6 +155,31 @@ async function customerWithCart(): Promise<TestUser> {
 
 const sandbox = (path: string, body: unknown = {}) => api.request('POST', `/sandbox${path}`, { body });
 
+/** The payer approves the PayPal order, whose capture then reports 1.00 € instead of its total. */
+async function approveWithWrongAmount(orderId: string): Promise<void> {
+  await sandbox(`/paypal/v2/checkout/orders/${orderId}/approve`);
+  await sandbox(`/paypal/test/orders/${orderId}/capture-outcome`, { status: 'COMPLETED', amountValue: '1.00' });
+}
+
+/** Starting a payment: started, an empty cart, a client amount that is not the total, the provider failing. */
+async function paymentStartChecks(key: string, provider: 'stripe' | 'paypal', started: number): Promise<Check[]> {
+  const [payer, empty, failing] = [await customerWithCart(), await api.user(), await customerWithCart()];
+  const start = (user: TestUser, body: unknown = {}) => request(key, { token: user.token, body });
+  return [
+    { key, status: started, send: () => start(payer) },
+    { key, status: 400, send: () => start(empty) },
+    { key, status: 409, send: () => start(payer, { amount: 1 }) },
+    {
+      key,
+      status: 502,
+      send: async () => {
+        await sandbox(`/${provider}/test/fail-next`, { status: 400 });
+        return start(failing);
+      },
+    },
+  ];
+}
+
 // ── Checks that follow from the document ──────────────────────────────────────────────────
 
 /** `path` with its parameters filled in. */
@@ -493,42 +518,14 @@ const written: Record<string, () => Promise<Check[]>> = {
 
   'POST /payment/stripe/checkout-session': async () => {
     const key = 'POST /payment/stripe/checkout-session';
-    const [payer, empty, failing] = [await customerWithCart(), await api.user(), await customerWithCart()];
-    const start = (user: TestUser, body: unknown = {}) => request(key, { token: user.token, body });
+    const foreignReturn = { successUrl: 'https://example.com/danke' };
     return [
-      { key, status: 200, send: () => start(payer) },
-      { key, status: 400, send: () => start(empty) },
-      { key, status: 400, send: () => start(payer, { successUrl: 'https://example.com/danke' }) },
-      { key, status: 409, send: () => start(payer, { amount: 1 }) },
-      {
-        key,
-        status: 502,
-        send: async () => {
-          await sandbox('/stripe/test/fail-next', { status: 400 });
-          return start(failing);
-        },
-      },
+      ...(await paymentStartChecks(key, 'stripe', 200)),
+      { key, status: 400, send: () => request(key, { token: customer.token, body: foreignReturn }) },
     ];
   },
 
-  'POST /payment/paypal/orders': async () => {
-    const key = 'POST /payment/paypal/orders';
-    const [payer, empty, failing] = [await customerWithCart(), await api.user(), await customerWithCart()];
-    const start = (user: TestUser, body: unknown = {}) => request(key, { token: user.token, body });
-    return [
-      { key, status: 201, send: () => start(payer) },
-      { key, status: 400, send: () => start(empty) },
-      { key, status: 409, send: () => start(payer, { amount: 1 }) },
-      {
-        key,
-        status: 502,
-        send: async () => {
-          await sandbox('/paypal/test/fail-next', { status: 400 });
-          return start(failing);
-        },
-      },
-    ];
-  },
+  'POST /payment/paypal/orders': () => paymentStartChecks('POST /payment/paypal/orders', 'paypal', 201),
 
   'POST /payment/paypal/orders/{id}/capture': async () => {
     const key = 'POST /payment/paypal/orders/{id}/capture';
@@ -553,11 +550,7 @@ const written: Record<string, () => Promise<Check[]>> = {
         key,
         status: 409,
         send: async () => {
-          await sandbox(`/paypal/v2/checkout/orders/${wrong.id}/approve`);
-          await sandbox(`/paypal/test/orders/${wrong.id}/capture-outcome`, {
-            status: 'COMPLETED',
-            amountValue: '1.00',
-          });
+          await approveWithWrongAmount(wrong.id);
           return capture(mismatched, wrong.id);
         },
       },
@@ -633,11 +626,7 @@ const written: Record<string, () => Promise<Check[]>> = {
         key,
         status: 409,
         send: async () => {
-          await sandbox(`/paypal/v2/checkout/orders/${order.id}/approve`);
-          await sandbox(`/paypal/test/orders/${order.id}/capture-outcome`, {
-            status: 'COMPLETED',
-            amountValue: '1.00',
-          });
+          await approveWithWrongAmount(order.id);
           await api.request('POST', `/payment/paypal/orders/${order.id}/capture`, { token: mismatched.token });
           return confirm(mismatched, wallet);
         },

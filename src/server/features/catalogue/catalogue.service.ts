@@ -114,15 +114,12 @@ export async function getDepartament(deps: ApiDependencies, id: number): Promise
 
 export async function createDepartament(deps: ApiDependencies, input: NewDepartament): Promise<DepartamentView> {
   try {
-    const [row] = await deps.db
-      .insert(departaments)
-      .values(input)
-      .returning({
-        id: departaments.id,
-        number: departaments.number,
-        type: departaments.type,
-        description: departaments.description,
-      });
+    const [row] = await deps.db.insert(departaments).values(input).returning({
+      id: departaments.id,
+      number: departaments.number,
+      type: departaments.type,
+      description: departaments.description,
+    });
     if (!row) throw new Error('insert returned no departament');
     return { ...row, imageUrls: [], images: [], articles: [] };
   } catch (error) {
