@@ -56,6 +56,8 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       // Both providers in the sandbox, whose test controls the payment tests use.
       SANDBOX_TEST_CONTROLS: 'true',
+      // The interactive API reference, which production leaves off by default.
+      API_DOCS: 'true',
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   },
