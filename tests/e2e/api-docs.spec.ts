@@ -19,6 +19,6 @@ test('the API reference shows every route and tries one out, all from this serve
   await health.locator('.opblock-summary-control').click();
   await health.getByRole('button', { name: 'Try it out' }).click();
   await health.getByRole('button', { name: 'Execute' }).click();
-  await expect(health.locator('.live-responses-table .response-col_status').first()).toHaveText('200');
+  await expect(health.locator('.live-responses-table tbody .response-col_status')).toHaveText('200');
   expect(elsewhere).toEqual([]);
 });
