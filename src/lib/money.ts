@@ -6,6 +6,15 @@
 /** The largest amount anything in the shop may cost: 1 million euros. */
 export const MAX_EUROS = 1_000_000;
 
+/**
+ * The most one order may cost: what a payment provider takes in one payment (Stripe's limit for
+ * EUR, 999.999,99 €). A cart that would cost more cannot be ordered (docs/product.md#h4-cart-limits).
+ */
+export const MAX_ORDER_CENTS = 99_999_999;
+
+export const ORDER_TOO_LARGE_MESSAGE =
+  'Diese Bestellung übersteigt den Höchstbetrag einer Online-Zahlung (999.999,99 €). Bitte entfernen Sie Einträge aus dem Warenkorb oder schreiben Sie uns.';
+
 /** True for a non-negative euro amount with at most two decimals, up to MAX_EUROS. */
 export function isEuroAmount(value: number): boolean {
   return (

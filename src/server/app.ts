@@ -19,6 +19,7 @@ import { paymentProviders } from './features/payments/payment-providers.ts';
 import { paymentConfirmationRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
 import { sandboxRoutes } from './features/payments/sandbox.routes.ts';
 import { errorBody, handleError, MESSAGES } from './http/errors.ts';
+import { noNulInAddress, servedMethodsOnly } from './http/request-checks.ts';
 
 export const API_BASE_PATH = '/api';
 
@@ -37,6 +38,7 @@ export function createApp(deps: ApiDependencies) {
     ).status;
 
   app.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
+  app.use(servedMethodsOnly, noNulInAddress);
   // When the site and the API live on different origins (PUBLIC_API_BASE an absolute URL), only
   // the site's own origin may call the API from a browser. Whatever headers its client sends
   // (ours names itself in X-HWDS-Client, the earlier one in a header of its own) are allowed.

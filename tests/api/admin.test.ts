@@ -9,11 +9,9 @@ import { bookings } from '../../src/server/db/schema.ts';
 import type { AdminBookingPage } from '../../src/server/features/admin/admin.service.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
 import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
-import { answer, type ErrorBody, setUpApiWithStaff, type TestUser } from './support/test-api.ts';
+import { answer, type ErrorBody, inDays, setUpApiWithStaff, type TestUser } from './support/test-api.ts';
 
 const ctx = setUpApiWithStaff();
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 async function newCategory(number: string) {
   const created = await answer<DepartamentView>(

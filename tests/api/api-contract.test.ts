@@ -211,6 +211,9 @@ function generatedChecks(key: string, path: string, operation: Operation): Check
     ...(readsJson
       ? [
           { key, status: 400, send: send({ token, rawBody: '{"broken":', headers: jsonHeaders }) },
+          ...('415' in operation.responses
+            ? [{ key, status: 415, send: send({ token, rawBody: '{}', headers: { 'Content-Type': 'text/plain' } }) }]
+            : []),
           {
             key,
             status: 413,
@@ -502,13 +505,20 @@ const written: Record<string, () => Promise<Check[]>> = {
   ],
 
   'POST /booking/confirm': async () => {
-    const user = await customerWithCart();
+    const key = 'POST /booking/confirm';
+    const [user, dearer] = [await customerWithCart(), await api.user()];
+    const article = await api.createArticle(admin.token, {
+      number: unique('T'),
+      type: 'Teuer',
+      price: 10,
+      departamentId: 14,
+    });
+    await api.request('POST', `/cart/article/${article.id}`, { token: dearer.token, body: dates });
+    // The price rises after the article is in the cart: the order is now above one payment's ceiling.
+    await api.request('PATCH', `/articles/${article.id}`, { token: admin.token, body: { price: 1_000_000 } });
     return [
-      {
-        key: 'POST /booking/confirm',
-        status: 200,
-        send: () => request('POST /booking/confirm', { token: user.token }),
-      },
+      { key, status: 200, send: () => request(key, { token: user.token }) },
+      { key, status: 400, send: () => request(key, { token: dearer.token }) },
     ];
   },
 

@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_ENTRY_MESSAGES } from '../../src/lib/cart.ts';
-import { addYears, todayInGermany } from '../../src/lib/dates.ts';
+import { addYears } from '../../src/lib/dates.ts';
 import { articles } from '../../src/server/db/schema.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
 import type { CartEntryView, CartView } from '../../src/server/features/cart/cart.service.ts';
-import { answer, createTestApi, type ErrorBody, type TestApi, type TestUser } from './support/test-api.ts';
+import { answer, createTestApi, type ErrorBody, inDays, type TestApi, type TestUser } from './support/test-api.ts';
 
 let api: TestApi;
 let admin: TestUser;
 
-const inDays = (days: number) => {
-  const date = new Date(`${todayInGermany()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 const dates = (entry = 7, departure = 9) => ({ entryDate: inDays(entry), departureDate: inDays(departure) });
 
 beforeAll(async () => {

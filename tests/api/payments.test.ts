@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, mailQueue, payments } from '../../src/server/db/schema.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
 import type { CheckoutSessionView, PayPalOrderView } from '../../src/server/features/payments/payments.service.ts';
-import { answer, createTestApi, type ErrorBody, SITE_URL, type TestApi, type TestUser } from './support/test-api.ts';
+import {
+  answer,
+  createTestApi,
+  type ErrorBody,
+  inDays,
+  SITE_URL,
+  type TestApi,
+  type TestUser,
+} from './support/test-api.ts';
 
 let api: TestApi;
 
@@ -18,8 +26,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => api.close());
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A customer whose cart holds the given articles (ids of the seeded catalogue). */
 async function customerWithCart(articleIds = [1]): Promise<TestUser> {

@@ -3,7 +3,7 @@
  * Money is integer cents. Rules that must hold whatever the code does live here as constraints.
  * Migrations are generated from this file: `npm run db:generate`.
  */
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -80,6 +80,18 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
+/**
+ * Refresh tokens a session has rotated away from. One coming back means it was copied: the
+ * session (the token family) ends (docs/product.md#h3-token-lifetimes).
+ */
+export const retiredRefreshTokens = pgTable('retired_refresh_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  sessionId: text('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const ONE_TIME_TOKEN_PURPOSES = ['confirm_email', 'reset_password'] as const;
 export type OneTimeTokenPurpose = (typeof ONE_TIME_TOKEN_PURPOSES)[number];
 
@@ -145,6 +157,22 @@ export const images = pgTable(
     check('images_one_owner', sql`num_nonnulls(${table.departamentId}, ${table.articleId}) = 1`),
   ],
 );
+
+/** The catalogue as a tree, so that a category with its articles and images is read in one query. */
+export const departamentRelations = relations(departaments, ({ many }) => ({
+  articles: many(articles),
+  images: many(images),
+}));
+
+export const articleRelations = relations(articles, ({ one, many }) => ({
+  departament: one(departaments, { fields: [articles.departamentId], references: [departaments.id] }),
+  images: many(images),
+}));
+
+export const imageRelations = relations(images, ({ one }) => ({
+  departament: one(departaments, { fields: [images.departamentId], references: [departaments.id] }),
+  article: one(articles, { fields: [images.articleId], references: [articles.id] }),
+}));
 
 export const cartEntries = pgTable(
   'cart_entries',

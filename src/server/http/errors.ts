@@ -47,6 +47,10 @@ export const MESSAGES = {
   unauthorized: 'Bitte melden Sie sich an.',
   forbidden: 'Dafür fehlt Ihnen die Berechtigung.',
   tooLarge: 'Die Anfrage ist zu groß.',
+  jsonRequired: 'Bitte senden Sie die Daten als JSON (Content-Type: application/json).',
+  forbiddenCharacter: 'Die Anfrage enthält ein unzulässiges Zeichen.',
+  tooDeep: 'Der Anfragekörper ist zu tief verschachtelt.',
+  methodNotAllowed: 'Diese Methode wird nicht unterstützt.',
   internal: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
 } as const;
 

@@ -52,7 +52,7 @@ const conversion = (typeMode: 'input' | 'output'): { options: ConversionConfig }
 });
 
 /** A request body or parameters: what the API accepts before its transformations. */
-export const requestSchema = (schema: AnySchema) => resolver(schema, conversion('input'));
+const requestSchema = (schema: AnySchema) => resolver(schema, conversion('input'));
 
 /** An answer: what the API sends. */
 const responseSchema = (schema: AnySchema) => resolver(schema, conversion('output'));
@@ -72,22 +72,21 @@ export const noContent = (description: string) => ({ description });
 /** Errors many routes share, described once in the document's components. */
 export const COMMON_ERRORS = {
   BadRequest: failure(
-    'Malformed JSON, an invalid id, or input that breaks a rule: `errors` then lists the first unmet rule of each field, and `message` is the first of them.',
+    'Malformed JSON, JSON nested too deeply or with a NUL character, an invalid id, or input that breaks a rule: `errors` then lists the first unmet rule of each field, and `message` is the first of them.',
   ),
   Unauthorized: failure('No bearer token, or one that is invalid, expired or of an ended session.'),
   Forbidden: failure('The token is not an administrator’s.'),
   TooLarge: failure(
     'The body is larger than the route takes: 64 KB of JSON, 256 KB for Stripe events, 5 MB for images.',
   ),
+  UnsupportedMediaType: failure('The body is not declared as JSON (`Content-Type: application/json`).'),
   TooManyRequests: {
     ...failure('Too many attempts from this address or for this account; `Retry-After` says how many seconds to wait.'),
     headers: { 'Retry-After': { description: 'Seconds until the next attempt counts.', schema: { type: 'integer' } } },
   },
 } satisfies ResponsesWithResolver;
 
-export type CommonError = keyof typeof COMMON_ERRORS;
-
-export const common = (name: CommonError) => ({ $ref: `#/components/responses/${name}` });
+export const common = (name: keyof typeof COMMON_ERRORS) => ({ $ref: `#/components/responses/${name}` });
 
 /** Attaches the documentation hono-openapi collects to a middleware. */
 export const documented = <T extends MiddlewareHandler | Handler>(handler: T, spec: DescribeRouteOptions): T =>
@@ -117,9 +116,10 @@ export const operation = (tag: string, { ids = [], parameters = [], responses, .
     responses: { ...(ids.length > 0 && { 400: common('BadRequest') }), ...responses },
   });
 
-/** Documents `schema` as the JSON body of a route whose handler reads it. */
+/** Documents `schema` as the JSON body of a route whose handler reads it with readJson. */
 export const requestBody = (schema: AnySchema): DescribeRouteOptions => ({
   requestBody: { required: true, content: { 'application/json': { schema: requestSchema(schema) } } },
+  responses: { 415: common('UnsupportedMediaType') },
 });
 
 type ObjectSchema = v.GenericSchema<unknown, object>;

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { siteSchema } from '../../../src/content-schemas/site.ts';
 import type { NewArticle } from '../../../src/lib/catalogue.ts';
+import { todayInGermany } from '../../../src/lib/dates.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { companyOf, readContentFile } from '../../../src/server/content-files.ts';
 import { type DatabaseHandle, openDatabase } from '../../../src/server/db/database.ts';
@@ -31,6 +32,13 @@ import { parseEml, type ReceivedMail } from '../../support/eml.ts';
 import { startS3Emulator } from '../../support/s3-emulator.ts';
 
 export const SITE_URL = 'http://localhost:4321';
+
+/** The date `days` from today in Germany (the day the cart's date rules count from), as YYYY-MM-DD. */
+export function inDays(days: number): string {
+  const date = new Date(`${todayInGermany()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
 export const STRONG_PASSWORD = 'Sommer-2026!A';
 
 /** A database of its own for one test file, migrated and seeded as the server's is at start-up. */

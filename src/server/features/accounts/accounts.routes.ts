@@ -91,8 +91,10 @@ export function authRoutes(deps: ApiDependencies) {
       jsonBody(LoginSchema),
       async (c) => {
         const input = c.req.valid('json');
+        const account = accounts.normaliseEmail(input.userEmail);
         await consumeRateLimit(deps.db, `login:${address(c)}`, limits.loginPerAddress);
-        await consumeRateLimit(deps.db, `login:${accounts.normaliseEmail(input.userEmail)}`, limits.loginPerAccount);
+        await consumeRateLimit(deps.db, `login:${account}@${address(c)}`, limits.loginPerAccountAndAddress);
+        await consumeRateLimit(deps.db, `login:${account}`, limits.loginPerAccount);
         return c.json(await accounts.login(deps, input));
       },
     )

@@ -13,6 +13,7 @@ import {
   oneTimeTokens,
   ROLE_NAMES,
   type RoleName,
+  retiredRefreshTokens,
   sessions,
   userRoles,
   users,
@@ -229,26 +230,46 @@ export async function login(deps: ApiDependencies, input: Login): Promise<TokenP
   return startSession(deps, user.id);
 }
 
-/** Exchanges a refresh token for a new pair; the old refresh token stops working. */
+/**
+ * Exchanges a refresh token for a new pair; the old refresh token stops working. An old token that
+ * comes back was copied by someone: the whole session ends, for the thief and the owner alike
+ * (docs/product.md#h3-token-lifetimes).
+ */
 export async function refresh(deps: ApiDependencies, refreshToken: string): Promise<TokenPair> {
+  const presentedHash = hashToken(refreshToken);
   const nextRefreshToken = randomToken();
-  const [session] = await deps.db
-    .update(sessions)
-    .set({ refreshTokenHash: hashToken(nextRefreshToken) })
-    .where(
-      and(
-        eq(sessions.refreshTokenHash, hashToken(refreshToken)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    )
-    .returning({ id: sessions.id, userId: sessions.userId });
-  if (!session) throw new ApiError(401, m.sessionExpired);
+  const session = await deps.db.transaction(async (tx) => {
+    const [rotated] = await tx
+      .update(sessions)
+      .set({ refreshTokenHash: hashToken(nextRefreshToken) })
+      .where(
+        and(
+          eq(sessions.refreshTokenHash, presentedHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      )
+      .returning({ id: sessions.id, userId: sessions.userId });
+    if (rotated) await tx.insert(retiredRefreshTokens).values({ tokenHash: presentedHash, sessionId: rotated.id });
+    return rotated;
+  });
+  if (!session) {
+    await endSessionOfReusedToken(deps.db, presentedHash);
+    throw new ApiError(401, m.sessionExpired);
+  }
   const accessToken = await deps.tokens.sign(
     { userId: session.userId, sessionId: session.id },
     await rolesOf(deps.db, session.userId),
   );
   return { accessToken, refreshToken: nextRefreshToken };
+}
+
+async function endSessionOfReusedToken(db: Database, tokenHash: string): Promise<void> {
+  const [retired] = await db
+    .select({ sessionId: retiredRefreshTokens.sessionId })
+    .from(retiredRefreshTokens)
+    .where(eq(retiredRefreshTokens.tokenHash, tokenHash));
+  if (retired) await logout(db, retired.sessionId);
 }
 
 export async function logout(db: Database, sessionId: string): Promise<void> {
@@ -272,12 +293,26 @@ export async function requestPasswordReset(deps: ApiDependencies, email: string)
   deps.mailSender.wake();
 }
 
-/** Sets the new password and ends every session of the user; the link also proves the address. */
+/**
+ * Sets the new password, makes every other reset link of the user useless and ends every session
+ * of the user; the link also proves the address.
+ */
 export async function resetPassword(db: Database, token: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     const userId = await redeemOneTimeToken(tx, token, 'reset_password');
     if (userId === null) throw new ApiError(400, m.resetInvalid);
+    // Older links of the same user, still in someone's mailbox, must not change the password again.
+    await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(oneTimeTokens.userId, userId),
+          eq(oneTimeTokens.purpose, 'reset_password'),
+          isNull(oneTimeTokens.usedAt),
+        ),
+      );
     const [user] = await tx.select({ confirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
     await tx
       .update(users)

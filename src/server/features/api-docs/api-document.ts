@@ -20,6 +20,8 @@ Bodies are JSON (image uploads: the multipart field \`file\`); money is in euros
 
 Every error is \`{ "message": string, "statusCode": number }\` with a German message a person can read; validation errors (400) add \`"errors": [{ "fieldName", "message" }]\` with the first unmet rule of each field.
 
+Besides the answers listed per route, any path answers 404 when unknown, 405 (with \`Allow\`) for a method the API does not serve, and 400 when its address holds a NUL character.
+
 \`bearer\` is the \`accessToken\` of \`POST /auth/login\` (24 hours; renewed with \`POST /auth/refresh\`). Routes whose requirement names \`ROLE_ADMIN\` need an administrator's token; roles are read from the database on every request.`;
 
 const TAGS = [

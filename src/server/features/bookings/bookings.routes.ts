@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { requireUser } from '../../http/guards.ts';
-import { json, operation } from '../../http/openapi.ts';
+import { failure, json, operation } from '../../http/openapi.ts';
 import * as bookings from './bookings.service.ts';
 
 const TAG = 'Bookings';
@@ -18,7 +18,10 @@ export function bookingRoutes(deps: ApiDependencies) {
       operation(TAG, {
         summary: 'Order the cart',
         description: 'A non-empty cart becomes a booking awaiting payment, with its prices frozen, and is emptied.',
-        responses: { 200: json('The caller’s bookings, newest first.', BookingListSchema) },
+        responses: {
+          200: json('The caller’s bookings, newest first.', BookingListSchema),
+          400: failure('The cart’s total is above what one payment may be (its prices rose meanwhile).'),
+        },
       }),
       async (c) => c.json(await bookings.confirmBookings(deps.db, c.get('user').id)),
     )

@@ -5,7 +5,7 @@
 import { randomInt } from 'node:crypto';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import * as v from 'valibot';
-import { centsToEuros } from '../../../lib/money.ts';
+import { centsToEuros, MAX_ORDER_CENTS, ORDER_TOO_LARGE_MESSAGE } from '../../../lib/money.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   articles,
@@ -16,6 +16,7 @@ import {
   type Database,
   PAYMENT_PROVIDERS,
 } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
 
 const BookingItemViewSchema = v.object({
   /** Null once the article has been deleted; the item keeps what was booked. */
@@ -85,8 +86,12 @@ export async function pricedCart(db: Database, userId: number): Promise<PricedEn
 
 export const totalOf = (entries: PricedEntry[]): number => entries.reduce((sum, entry) => sum + entry.priceCents, 0);
 
-/** Stores a booking awaiting payment with its items, prices frozen; returns its id. */
+/**
+ * Stores a booking awaiting payment with its items, prices frozen; returns its id. An order above
+ * what a provider can take is refused (400), and the caller's transaction with it.
+ */
 export async function insertBooking(tx: Database, userId: number, entries: PricedEntry[]): Promise<number> {
+  if (totalOf(entries) > MAX_ORDER_CENTS) throw new ApiError(400, ORDER_TOO_LARGE_MESSAGE);
   const [booking] = await tx
     .insert(bookings)
     .values({ userId, bookingNumber: newBookingNumber(), status: 'pending_payment', totalCents: totalOf(entries) })

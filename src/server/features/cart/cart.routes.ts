@@ -37,7 +37,9 @@ export function cartRoutes(deps: ApiDependencies) {
         ids: ['articleId'],
         responses: {
           201: json('The new cart entry.', cart.CartEntryViewSchema),
-          400: failure('Invalid dates, the same article with the same dates is in the cart, or the cart is full.'),
+          400: failure(
+            'Invalid dates, the same article with the same dates is in the cart, the cart is full, or its total would be above what one payment may be.',
+          ),
           404: failure('No article with this id.'),
         },
       }),

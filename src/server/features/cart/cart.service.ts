@@ -5,7 +5,7 @@
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { CartEntryDates } from '../../../lib/cart.ts';
-import { centsToEuros } from '../../../lib/money.ts';
+import { centsToEuros, MAX_ORDER_CENTS, ORDER_TOO_LARGE_MESSAGE } from '../../../lib/money.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { articles, cartEntries, type Database, departaments } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -98,9 +98,12 @@ export async function getCart(db: Database, userId: number): Promise<CartView> {
   };
 }
 
+/** Summed as bigint: 50 entries of up to a million euros exceed a 32-bit integer of cents. */
+const totalCentsColumn = sql<string>`coalesce(sum(${articles.priceCents}), 0)::bigint`;
+
 export async function cartTotal(db: Database, userId: number): Promise<number> {
   const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${articles.priceCents}), 0)::bigint` })
+    .select({ cents: totalCentsColumn })
     .from(cartEntries)
     .innerJoin(articles, eq(articles.id, cartEntries.articleId))
     .where(eq(cartEntries.userId, userId));
@@ -113,11 +116,16 @@ export async function addToCart(
   articleId: number,
   dates: CartEntryDates,
 ): Promise<CartEntryView> {
-  const [{ entries } = { entries: 0 }] = await db
-    .select({ entries: count() })
+  const [cart = { entries: 0, cents: 0 }] = await db
+    .select({ entries: count(), cents: totalCentsColumn })
     .from(cartEntries)
+    .innerJoin(articles, eq(articles.id, cartEntries.articleId))
     .where(eq(cartEntries.userId, userId));
-  if (entries >= MAX_CART_ENTRIES) throw new ApiError(400, m.full);
+  if (cart.entries >= MAX_CART_ENTRIES) throw new ApiError(400, m.full);
+  const [article] = await db.select({ cents: articles.priceCents }).from(articles).where(eq(articles.id, articleId));
+  if (!article) throw new ApiError(404, m.articleNotFound);
+  // A cart that could not be paid in one payment is refused while it is being filled, not at the till.
+  if (Number(cart.cents) + article.cents > MAX_ORDER_CENTS) throw new ApiError(400, ORDER_TOO_LARGE_MESSAGE);
   try {
     const [created] = await db
       .insert(cartEntries)

@@ -1,5 +1,5 @@
 /** The catalogue: departaments (categories) and their articles, each with its images. */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { ArticleChange, DepartamentChange, NewArticle, NewDepartament } from '../../../lib/catalogue.ts';
 import { centsToEuros, eurosToCents } from '../../../lib/money.ts';
@@ -61,48 +61,30 @@ function articleView(publicApiBase: string, row: ArticleRow, imageRows: ImageRow
     type: row.type,
     price: centsToEuros(row.priceCents),
     departamentId: row.departamentId,
-    ...imageViews(
-      publicApiBase,
-      imageRows.filter((image) => image.articleId === row.id),
-    ),
+    ...imageViews(publicApiBase, imageRows),
   };
 }
 
-async function departamentViews(
-  deps: ApiDependencies,
-  rows: (typeof departaments.$inferSelect)[],
-): Promise<DepartamentView[]> {
-  const ids = rows.map((row) => row.id);
-  const articleRows =
-    ids.length > 0
-      ? await deps.db.select().from(articles).where(inArray(articles.departamentId, ids)).orderBy(asc(articles.id))
-      : [];
-  const imageRows = await imagesOf(
-    deps.db,
-    ids,
-    articleRows.map((article) => article.id),
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    number: row.number,
-    type: row.type,
-    description: row.description,
-    ...imageViews(
-      deps.publicApiBase,
-      imageRows.filter((image) => image.departamentId === row.id),
-    ),
-    articles: articleRows
-      .filter((article) => article.departamentId === row.id)
-      .map((article) => articleView(deps.publicApiBase, article, imageRows)),
+const byId = { orderBy: (row: { id: AnyColumn }) => asc(row.id) };
+
+/** Departaments with their articles and all images, read in one query (JSON aggregated by the database). */
+async function departamentViews(deps: ApiDependencies, id?: number): Promise<DepartamentView[]> {
+  const rows = await deps.db.query.departaments.findMany({
+    where: id === undefined ? undefined : eq(departaments.id, id),
+    ...byId,
+    with: { images: byId, articles: { ...byId, with: { images: byId } } },
+  });
+  return rows.map(({ images: ownImages, articles: articleRows, createdAt: _created, ...row }) => ({
+    ...row,
+    ...imageViews(deps.publicApiBase, ownImages),
+    articles: articleRows.map((article) => articleView(deps.publicApiBase, article, article.images)),
   }));
 }
 
-export async function listDepartaments(deps: ApiDependencies): Promise<DepartamentView[]> {
-  return departamentViews(deps, await deps.db.select().from(departaments).orderBy(asc(departaments.id)));
-}
+export const listDepartaments = (deps: ApiDependencies): Promise<DepartamentView[]> => departamentViews(deps);
 
 export async function findDepartament(deps: ApiDependencies, id: number): Promise<DepartamentView | undefined> {
-  const [view] = await departamentViews(deps, await deps.db.select().from(departaments).where(eq(departaments.id, id)));
+  const [view] = await departamentViews(deps, id);
   return view;
 }
 

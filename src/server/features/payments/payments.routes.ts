@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import * as v from 'valibot';
+import { databaseId } from '../../../lib/schema-fields.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit, limitBody } from '../../http/body-limit.ts';
 import { requireUser } from '../../http/guards.ts';
@@ -32,7 +33,7 @@ const PayPalOrderSchema = v.object({ amount });
 
 /** The spec's confirmation call; `paidAmount` may come but is ignored. 'card' means Stripe. */
 const ConfirmPaymentSchema = v.object({
-  bookingId: v.pipe(v.number(MESSAGES.bookingId), v.integer(MESSAGES.bookingId), v.minValue(1, MESSAGES.bookingId)),
+  bookingId: databaseId(MESSAGES.bookingId),
   sessionId: v.pipe(v.string(MESSAGES.sessionId), v.nonEmpty(MESSAGES.sessionId), v.maxLength(200, MESSAGES.sessionId)),
   paymentMethod: v.optional(
     v.pipe(

@@ -28,8 +28,6 @@ export const PAYMENT_API_MESSAGES = {
   cartEmpty: 'Der Warenkorb ist leer oder die Summe konnte nicht geladen werden.',
   amountChanged:
     'Der Betrag hat sich inzwischen geändert. Bitte prüfen Sie Ihren Warenkorb auf der Zahlungsseite und bezahlen Sie erneut.',
-  tooLarge:
-    'Diese Bestellung übersteigt den Höchstbetrag einer Online-Zahlung (999.999,99 €). Bitte schreiben Sie uns, wir finden eine Lösung.',
   returnUrl: 'Die Rücksprungadresse muss auf dieser Website liegen.',
   stripeFailed: 'Zahlung mit Stripe fehlgeschlagen.',
   paypalFailed: 'Fehler bei der PayPal-Zahlung. Bitte versuchen Sie es erneut.',
@@ -43,9 +41,6 @@ export const PAYMENT_API_MESSAGES = {
 } as const;
 
 const m = PAYMENT_API_MESSAGES;
-
-/** The most a provider takes in one payment: Stripe's limit for EUR, 999,999.99 €. */
-export const MAX_PAYMENT_CENTS = 99_999_999;
 
 /** Any number: a customer's payment starts run one after the other. */
 const PAYMENT_START_LOCK = 482_716_003;
@@ -101,7 +96,6 @@ async function bookingForPayment(deps: ApiDependencies, userId: number, clientAm
       const totalCents = totalOf(entries);
       if (entries.length === 0 || totalCents <= 0) throw new ApiError(400, m.cartEmpty);
       if (clientAmountCents !== undefined && clientAmountCents !== totalCents) throw new ApiError(409, m.amountChanged);
-      if (totalCents > MAX_PAYMENT_CENTS) throw new ApiError(400, m.tooLarge);
 
       const open = await openBookings(tx, userId);
       const reusable = open.find((booking) => sameItems(booking.items, entries));
