@@ -58,6 +58,8 @@ export default defineConfig({
       SANDBOX_TEST_CONTROLS: 'true',
       // Each test sends its own X-Forwarded-For (tests/e2e/support/fixtures.ts), as visitors behind a proxy.
       TRUST_PROXY: 'loopback',
+      // The interactive API reference, which production leaves off by default.
+      API_DOCS: 'true',
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   },

@@ -21,6 +21,8 @@ export interface ApiDependencies {
   payments: PaymentConfig;
   /** From content/site.yaml, for the order mail: the agency's address and how prices are taxed. */
   company: { email: string; vat: VatSetting };
+  /** Serve the interactive API reference at /api/docs. */
+  apiDocs: boolean;
 }
 
 export interface AuthenticatedUser {

@@ -62,6 +62,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     rateLimits: DEFAULT_RATE_LIMITS,
     payments,
     company: companyOf(readContentFile('site.yaml', siteSchema)),
+    apiDocs: settings.apiDocs,
   };
   // The embedded database admits this process only: `npm run backup` asks it for backups.
   const stopBackups =
@@ -116,7 +117,8 @@ export function processApi(settings?: Settings): Promise<ApiRuntime> {
       return runtime;
     },
     (error: unknown) => {
-      log.fatal({ err: error }, 'the API could not start');
+      // A start that fails is read by a person at a terminal: one plain line.
+      console.error(`The API could not start: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     },
   );

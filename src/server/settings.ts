@@ -41,6 +41,8 @@ export interface Settings {
    */
   trustProxy: number | string[];
   logLevel: LogLevel;
+  /** The interactive API reference at /api/docs is served (the OpenAPI document always is). */
+  apiDocs: boolean;
 }
 
 /** An S3-compatible bucket for uploads, shared by every replica. */
@@ -177,6 +179,8 @@ export function loadSettings(env: Environment = process.env): Settings {
     sandboxTestControls: read(env, 'SANDBOX_TEST_CONTROLS', flag) ?? false,
     trustProxy: read(env, 'TRUST_PROXY', trustProxy) ?? 0,
     logLevel: read(env, 'LOG_LEVEL', logLevel) ?? 'info',
+    // On for `npm run dev` (Vite sets NODE_ENV=development), off for `npm start` and `start:api`.
+    apiDocs: read(env, 'API_DOCS', flag) ?? env.NODE_ENV === 'development',
   };
   requireTogether(settings.stripeSecretKey, 'STRIPE_SECRET_KEY', settings.stripeWebhookSecret, 'STRIPE_WEBHOOK_SECRET');
   requireTogether(settings.paypalClientId, 'PAYPAL_CLIENT_ID', settings.paypalClientSecret, 'PAYPAL_CLIENT_SECRET');

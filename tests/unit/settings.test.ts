@@ -20,6 +20,15 @@ describe('settings', () => {
     });
   });
 
+  it('serves the interactive API reference by default only under the dev server', () => {
+    expect(loadSettings({}).apiDocs).toBe(false);
+    expect(loadSettings({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadSettings({ NODE_ENV: 'development' }).apiDocs).toBe(true);
+    expect(loadSettings({ NODE_ENV: 'development', API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadSettings({ API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(() => loadSettings({ API_DOCS: 'ja' })).toThrow('Setting API_DOCS must be true or false (got "ja").');
+  });
+
   it('derives the default site URL and data folders from PORT and DATA_DIR', () => {
     const settings = loadSettings({ PORT: '8080', DATA_DIR: '/srv/hwds' });
     expect(settings.siteUrl).toBe('http://localhost:8080');

@@ -11,4 +11,5 @@ import { applyInitialState, SPLASH_SHOWN_KEY } from './initial-state.ts';
 export const INITIAL_STATE_SCRIPT = `(${applyInitialState})(${authViewOf},${readTokenClaims},${JSON.stringify(SPLASH_SHOWN_KEY)})`;
 
 /** For the page's Content-Security-Policy, which allows inline scripts by hash only. */
-export const INITIAL_STATE_SCRIPT_HASH = `sha256-${createHash('sha256').update(INITIAL_STATE_SCRIPT).digest('base64')}` as const;
+export const INITIAL_STATE_SCRIPT_HASH =
+  `sha256-${createHash('sha256').update(INITIAL_STATE_SCRIPT).digest('base64')}` as const;

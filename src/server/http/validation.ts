@@ -74,33 +74,15 @@ export async function readJson<TSchema extends v.GenericSchema>(
 }
 
 /** A database id: a positive whole number that fits an integer column. */
-export const isId = (value: string | undefined): value is string => value !== undefined && /^[1-9]\d{0,8}$/.test(value);
+export const ID_PATTERN = /^[1-9]\d{0,8}$/;
+
+export const isId = (value: string | undefined): value is string => value !== undefined && ID_PATTERN.test(value);
 
 /** A database id from the path, else 400. */
 export function parseId(value: string | undefined): number {
   if (!isId(value)) throw new ApiError(400, MESSAGES.invalidId);
   return Number(value);
 }
-
-/** The handler of a create route: the body read with `schema`, `create` run with it, 201 with the result. */
-export const createFrom =
-  <TSchema extends v.GenericSchema, TResult>(
-    schema: TSchema,
-    create: (input: v.InferOutput<TSchema>) => Promise<TResult>,
-  ) =>
-  async (c: Context) =>
-    c.json(await create(await readJson(c, schema)), 201);
-
-/** The handler of `PATCH …/:id`: the change read with `schema`, `change` run with the parsed id, 200 with the result. */
-export const changeById =
-  <TSchema extends v.GenericSchema, TResult>(
-    schema: TSchema,
-    change: (id: number, input: v.InferOutput<TSchema>) => Promise<TResult>,
-  ) =>
-  async (c: Context<ApiEnv>) => {
-    const id = parseId(c.req.param('id'));
-    return c.json(await change(id, await readJson(c, schema)));
-  };
 
 /** The handler of `DELETE …/:id`: runs `remove` with the parsed id and answers 204. */
 export const deleteById = (remove: (id: number, c: Context<ApiEnv>) => Promise<void>) => async (c: Context<ApiEnv>) => {

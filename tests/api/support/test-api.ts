@@ -26,6 +26,7 @@ import type { ArticleView } from '../../../src/server/features/catalogue/catalog
 import { imageStore } from '../../../src/server/features/images/image-store.ts';
 import { paymentConfig as paymentSettings } from '../../../src/server/features/payments/payment-config.ts';
 import type { errorBody, FieldError } from '../../../src/server/http/errors.ts';
+import { setLogLevel } from '../../../src/server/log.ts';
 import { createMailer } from '../../../src/server/mail/mailer.ts';
 import { startMailSender } from '../../../src/server/mail/queue.ts';
 import { loadSettings } from '../../../src/server/settings.ts';
@@ -34,6 +35,9 @@ import { parseEml, type ReceivedMail } from '../../support/eml.ts';
 import { startS3Emulator } from '../../support/s3-emulator.ts';
 
 export const SITE_URL = 'http://localhost:4321';
+
+// The suites assert behaviour, not log lines; LOG_LEVEL=info shows the server's log while debugging.
+setLogLevel(loadSettings({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }).logLevel);
 
 /** The date `days` from today in Germany (the day the cart's date rules count from), as YYYY-MM-DD. */
 export function inDays(days: number): string {
@@ -132,6 +136,8 @@ export interface TestApiOptions {
   paymentEnvironment?: Record<string, string>;
   /** Where uploads go: a temporary folder (the default) or the bucket of a local S3 emulator. */
   storage?: 'disk' | 's3';
+  /** Serve the interactive API reference (default: on, as in development). */
+  apiDocs?: boolean;
 }
 
 export async function createTestApi(options: TestApiOptions = {}) {
@@ -157,6 +163,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
     payments: paymentConfig,
     company: companyOf(readContentFile('site.yaml', siteSchema)),
+    apiDocs: options.apiDocs ?? true,
   };
   const app = createApp(deps);
 

@@ -3,6 +3,7 @@
  * logout, and password reset by e-mail (docs/product.md#d14-account-security, #h3-token-lifetimes).
  */
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { Login, Registration } from '../../../lib/accounts.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -10,6 +11,7 @@ import {
   type Database,
   type OneTimeTokenPurpose,
   oneTimeTokens,
+  ROLE_NAMES,
   type RoleName,
   retiredRefreshTokens,
   sessions,
@@ -50,30 +52,32 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 
 const emailMatches = (email: string) => sql`lower(${users.email}) = ${normaliseEmail(email)}`;
 
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-}
+export const TokenPairSchema = v.object({
+  /** Bearer token for 24 hours. */
+  accessToken: v.string(),
+  /** Exchanged at POST /auth/refresh for a new pair; lives as long as the session. */
+  refreshToken: v.string(),
+});
+export type TokenPair = v.InferOutput<typeof TokenPairSchema>;
 
 /** An answer that only carries a German message for the person (confirm, forgot, reset). */
-export interface MessageView {
-  message: string;
-}
+export const MessageViewSchema = v.object({ message: v.string() });
+export type MessageView = v.InferOutput<typeof MessageViewSchema>;
 
 /** `POST /auth/register`. */
-export interface RegistrationView extends MessageView {
-  id: number;
-}
+export const RegistrationViewSchema = v.object({ id: v.number(), message: v.string() });
+export type RegistrationView = v.InferOutput<typeof RegistrationViewSchema>;
 
 /** `GET /users/me`: the caller, in the field names the earlier client reads. */
-export interface CurrentUserView {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  tel: string;
-  roles: { name: RoleName }[];
-}
+export const CurrentUserViewSchema = v.object({
+  id: v.number(),
+  firstName: v.string(),
+  lastName: v.string(),
+  email: v.string(),
+  tel: v.string(),
+  roles: v.array(v.object({ name: v.picklist(ROLE_NAMES) })),
+});
+export type CurrentUserView = v.InferOutput<typeof CurrentUserViewSchema>;
 
 export const currentUserView = (user: AuthenticatedUser): CurrentUserView => ({
   id: user.id,

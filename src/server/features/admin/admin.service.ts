@@ -4,11 +4,12 @@
  * e-mail, a page at a time; a booking left unpaid past its payment window can be cancelled.
  */
 import { and, count, desc, eq, ilike, max, or, type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { ApiDependencies } from '../../context.ts';
 import { type BookingStatus, bookings, type Database, paymentAttempts, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
-import { type BookingView, bookingViews } from '../bookings/bookings.service.ts';
+import { bookingViewEntries, bookingViews } from '../bookings/bookings.service.ts';
 import { fulfilPayment } from '../payments/fulfilment.ts';
 import { captureInProgress, closeCardSessions } from '../payments/open-attempts.ts';
 import type { PaymentProviders } from '../payments/payment-providers.ts';
@@ -27,19 +28,22 @@ export const BOOKINGS_PAGE_SIZE = 20;
 /** How long a customer may take to pay a started order (a Stripe Checkout Session lives 24 hours). */
 export const PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export interface AdminBookingView extends BookingView {
-  customer: { name: string; email: string };
+const AdminBookingViewSchema = v.object({
+  ...bookingViewEntries,
+  customer: v.object({ name: v.string(), email: v.string() }),
   /** Pending past its payment window: staff may cancel it. */
-  cancellable: boolean;
-}
+  cancellable: v.boolean(),
+});
+export type AdminBookingView = v.InferOutput<typeof AdminBookingViewSchema>;
 
-export interface AdminBookingPage {
-  bookings: AdminBookingView[];
-  page: number;
-  pageSize: number;
-  total: number;
-  pages: number;
-}
+export const AdminBookingPageSchema = v.object({
+  bookings: v.array(AdminBookingViewSchema),
+  page: v.number(),
+  pageSize: v.number(),
+  total: v.number(),
+  pages: v.number(),
+});
+export type AdminBookingPage = v.InferOutput<typeof AdminBookingPageSchema>;
 
 export interface BookingQuery {
   status?: BookingStatus;

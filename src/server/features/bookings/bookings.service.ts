@@ -4,44 +4,49 @@
  */
 import { randomInt } from 'node:crypto';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
+import * as v from 'valibot';
 import { centsToEuros, MAX_ORDER_CENTS, ORDER_TOO_LARGE_MESSAGE } from '../../../lib/money.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   articles,
-  type BookingStatus,
+  BOOKING_STATUSES,
   bookingItems,
   bookings,
   cartEntries,
   type Database,
-  type PaymentProvider,
+  PAYMENT_PROVIDERS,
 } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 
-export interface BookingItemView {
-  articleId: number | null;
-  departamentId: number;
-  number: string;
-  type: string;
-  price: number;
-  entryDate: string;
-  departureDate: string;
-}
+const BookingItemViewSchema = v.object({
+  /** Null once the article has been deleted; the item keeps what was booked. */
+  articleId: v.nullable(v.number()),
+  departamentId: v.number(),
+  number: v.string(),
+  type: v.string(),
+  price: v.number(),
+  entryDate: v.string(),
+  departureDate: v.string(),
+});
 
-export interface BookingView {
-  id: number;
-  bookingNumber: string;
-  status: BookingStatus;
+export const bookingViewEntries = {
+  id: v.number(),
+  bookingNumber: v.string(),
+  status: v.picklist(BOOKING_STATUSES),
   /** When the order was placed (ISO timestamp). */
-  createdAt: string;
+  createdAt: v.string(),
   /** First and last day of the booked appointments. */
-  entryDate: string;
-  departureDate: string;
+  entryDate: v.string(),
+  departureDate: v.string(),
   /** Euros. */
-  totalPrice: number;
+  totalPrice: v.number(),
   /** How it was paid; null until it is. */
-  paymentMethod: PaymentProvider | null;
-  items: BookingItemView[];
-}
+  paymentMethod: v.nullable(v.picklist(PAYMENT_PROVIDERS)),
+  items: v.array(BookingItemViewSchema),
+};
+
+export const BookingViewSchema = v.pipe(v.object(bookingViewEntries), v.metadata({ ref: 'Booking' }));
+export type BookingView = v.InferOutput<typeof BookingViewSchema>;
 
 const NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I to misread in an e-mail
 

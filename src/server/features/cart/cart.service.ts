@@ -3,6 +3,7 @@
  * entry costs its article's price once, whatever its dates (docs/product.md#d27-entry-price).
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { CartEntryDates } from '../../../lib/cart.ts';
 import { centsToEuros, MAX_ORDER_CENTS, ORDER_TOO_LARGE_MESSAGE } from '../../../lib/money.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
@@ -20,30 +21,32 @@ export const CART_API_MESSAGES = {
 const m = CART_API_MESSAGES;
 export const MAX_CART_ENTRIES = 50;
 
-export interface CartEntryView {
-  id: number;
-  entryDate: string;
-  departureDate: string;
-  article: {
-    id: number;
-    number: string;
-    type: string;
+export const CartEntryViewSchema = v.object({
+  id: v.number(),
+  entryDate: v.string(),
+  departureDate: v.string(),
+  article: v.object({
+    id: v.number(),
+    number: v.string(),
+    type: v.string(),
     /** Euros. */
-    price: number;
-    departamentId: number;
+    price: v.number(),
+    departamentId: v.number(),
     /** The article's category, for showing the entry without a second request. */
-    departament: { number: string; type: string };
-  };
-}
+    departament: v.object({ number: v.string(), type: v.string() }),
+  }),
+});
+export type CartEntryView = v.InferOutput<typeof CartEntryViewSchema>;
 
-export interface CartView {
+export const CartViewSchema = v.object({
   /** The cart belongs to the user; its id is the user's. */
-  id: number;
-  articles: CartEntryView[];
-  countArticles: number;
+  id: v.number(),
+  articles: v.array(CartEntryViewSchema),
+  countArticles: v.number(),
   /** Euros. */
-  totalPriceArticles: number;
-}
+  totalPriceArticles: v.number(),
+});
+export type CartView = v.InferOutput<typeof CartViewSchema>;
 
 const entryColumns = {
   id: cartEntries.id,

@@ -1,5 +1,6 @@
 /** The catalogue: departaments (categories) and their articles, each with its images. */
 import { type AnyColumn, asc, eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { ArticleChange, DepartamentChange, NewArticle, NewDepartament } from '../../../lib/catalogue.ts';
 import { centsToEuros, eurosToCents } from '../../../lib/money.ts';
 import type { ApiDependencies } from '../../context.ts';
@@ -9,8 +10,8 @@ import { ApiError } from '../../http/errors.ts';
 import {
   type ImageOwner,
   type ImageRow,
-  type ImageView,
   imagesOf,
+  imageViewEntries,
   imageViews,
   removeImageFiles,
 } from '../images/images.service.ts';
@@ -24,26 +25,32 @@ export const CATALOGUE_API_MESSAGES = {
 
 const m = CATALOGUE_API_MESSAGES;
 
-export interface ArticleView {
-  id: number;
-  number: string;
-  type: string;
-  /** Euros. */
-  price: number;
-  departamentId: number;
-  imageUrls: string[];
-  images: ImageView[];
-}
+export const ArticleViewSchema = v.pipe(
+  v.object({
+    id: v.number(),
+    number: v.string(),
+    type: v.string(),
+    /** Euros. */
+    price: v.number(),
+    departamentId: v.number(),
+    ...imageViewEntries,
+  }),
+  v.metadata({ ref: 'Article' }),
+);
+export type ArticleView = v.InferOutput<typeof ArticleViewSchema>;
 
-export interface DepartamentView {
-  id: number;
-  number: string;
-  type: string;
-  description: string;
-  imageUrls: string[];
-  images: ImageView[];
-  articles: ArticleView[];
-}
+export const DepartamentViewSchema = v.pipe(
+  v.object({
+    id: v.number(),
+    number: v.string(),
+    type: v.string(),
+    description: v.string(),
+    ...imageViewEntries,
+    articles: v.array(ArticleViewSchema),
+  }),
+  v.metadata({ ref: 'Departament' }),
+);
+export type DepartamentView = v.InferOutput<typeof DepartamentViewSchema>;
 
 type ArticleRow = typeof articles.$inferSelect;
 
@@ -89,7 +96,12 @@ export async function getDepartament(deps: ApiDependencies, id: number): Promise
 
 export async function createDepartament(deps: ApiDependencies, input: NewDepartament): Promise<DepartamentView> {
   try {
-    const [row] = await deps.db.insert(departaments).values(input).returning();
+    const [row] = await deps.db.insert(departaments).values(input).returning({
+      id: departaments.id,
+      number: departaments.number,
+      type: departaments.type,
+      description: departaments.description,
+    });
     if (!row) throw new Error('insert returned no departament');
     return { ...row, imageUrls: [], images: [], articles: [] };
   } catch (error) {

@@ -6,6 +6,7 @@
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import * as v from 'valibot';
 import { formatAppointment } from '../../../lib/dates.ts';
 import { PAYMENT_MESSAGES } from '../../../lib/payments.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
@@ -46,27 +47,30 @@ const m = PAYMENT_API_MESSAGES;
 /** Any number: a customer's payment starts run one after the other. */
 const PAYMENT_START_LOCK = 482_716_003;
 
-export interface CheckoutSessionView {
-  sessionId: string;
+export const CheckoutSessionViewSchema = v.object({
+  sessionId: v.string(),
   /** The provider's hosted payment page; the browser goes there. */
-  url: string;
-  bookingId: number;
-}
+  url: v.string(),
+  bookingId: v.number(),
+});
+export type CheckoutSessionView = v.InferOutput<typeof CheckoutSessionViewSchema>;
 
-export interface PayPalOrderView {
+export const PayPalOrderViewSchema = v.object({
   /** PayPal's order id, for the PayPal SDK (`{ orderId }`). */
-  id: string;
-  orderId: string;
-  bookingId: number;
-}
+  id: v.string(),
+  orderId: v.string(),
+  bookingId: v.number(),
+});
+export type PayPalOrderView = v.InferOutput<typeof PayPalOrderViewSchema>;
 
-export interface PaymentResultView {
-  bookingId: number;
-  bookingNumber: string;
-  status: 'paid';
+export const PaymentResultViewSchema = v.object({
+  bookingId: v.number(),
+  bookingNumber: v.string(),
+  status: v.literal('paid'),
   /** For PayPal's success message ('Zahlung erfolgreich abgeschlossen von …'). */
-  payerName?: string;
-}
+  payerName: v.optional(v.string()),
+});
+export type PaymentResultView = v.InferOutput<typeof PaymentResultViewSchema>;
 
 interface FrozenBooking {
   id: number;
