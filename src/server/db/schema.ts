@@ -257,6 +257,16 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
 });
 
+/** What a payment attempt and a payment share: their booking, and the provider's reference and amount. */
+const providerPayment = () => ({
+  bookingId: belongsTo('booking_id', () => bookings.id),
+  provider: text('provider').$type<PaymentProvider>().notNull(),
+  /** The provider's id of the session or order. */
+  providerRef: text('provider_ref').notNull().unique(),
+  amountCents: cents('amount_cents'),
+  currency: text('currency').notNull(),
+});
+
 export const PAYMENT_ATTEMPT_STATUSES = ['open', 'completed', 'expired'] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 
@@ -265,12 +275,7 @@ export const paymentAttempts = pgTable(
   'payment_attempts',
   {
     id: serial('id').primaryKey(),
-    bookingId: belongsTo('booking_id', () => bookings.id),
-    provider: text('provider').$type<PaymentProvider>().notNull(),
-    /** The provider's id of the session or order. */
-    providerRef: text('provider_ref').notNull().unique(),
-    amountCents: cents('amount_cents'),
-    currency: text('currency').notNull(),
+    ...providerPayment(),
     status: text('status').$type<PaymentAttemptStatus>().notNull().default('open'),
     createdAt: createdAt(),
     /** Set while a PayPal capture is under way: no card session may be opened for the booking meanwhile. */
@@ -295,11 +300,7 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    bookingId: belongsTo('booking_id', () => bookings.id),
-    provider: text('provider').$type<PaymentProvider>().notNull(),
-    providerRef: text('provider_ref').notNull().unique(),
-    amountCents: cents('amount_cents'),
-    currency: text('currency').notNull(),
+    ...providerPayment(),
     status: text('status').$type<PaymentStatus>().notNull().default('settled'),
     /** Paid in a provider's test mode (the sandbox, or test keys): no real money moved. */
     testMode: boolean('test_mode').notNull().default(false),
