@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { CATALOGUE_MESSAGES, PAYMENT_DEPARTAMENT_ID } from '../../src/lib/catalogue.ts';
@@ -100,6 +100,41 @@ describe('reading departaments and articles (public)', () => {
     });
     expect((await answer<ArticleView[]>(ctx.api.request('GET', '/articles?departamentId=999'))).body).toEqual([]);
     expect((await ctx.api.request('GET', '/articles?departamentId=zwölf')).status).toBe(400);
+  });
+});
+
+describe('the catalogue a server keeps between reads', () => {
+  it('serves every change at once, also one made in the database behind the API’s back', async () => {
+    const read = async () =>
+      (await answer<DepartamentView>(ctx.api.request('GET', `/departaments/${PAYMENT_DEPARTAMENT_ID}`))).body;
+    const before = await read();
+    expect(await read()).toEqual(before);
+
+    await ctx.api.db
+      .update(departaments)
+      .set({ description: 'Direkt in der Datenbank geändert.' })
+      .where(eq(departaments.id, PAYMENT_DEPARTAMENT_ID));
+    expect((await read()).description).toBe('Direkt in der Datenbank geändert.');
+    const [first] = before.articles;
+    await ctx.api.db
+      .update(articles)
+      .set({ priceCents: 123_456 })
+      .where(eq(articles.id, Number(first?.id)));
+    expect((await read()).articles[0]?.price).toBe(1234.56);
+    const listed = await answer<ArticleView[]>(
+      ctx.api.request('GET', `/articles?departamentId=${PAYMENT_DEPARTAMENT_ID}`),
+    );
+    expect(listed.body[0]?.price).toBe(1234.56);
+
+    await ctx.api.db
+      .update(departaments)
+      .set({ description: before.description })
+      .where(eq(departaments.id, PAYMENT_DEPARTAMENT_ID));
+    await ctx.api.db
+      .update(articles)
+      .set({ priceCents: Math.round(Number(first?.price) * 100) })
+      .where(eq(articles.id, Number(first?.id)));
+    expect(await read()).toEqual(before);
   });
 });
 

@@ -122,6 +122,20 @@ export const departaments = pgTable('departaments', {
   createdAt: createdAt(),
 });
 
+/**
+ * How often the catalogue (departaments, articles, images) has changed. Triggers of the database
+ * count every change, whoever makes it, so a server may keep the catalogue it has read until the
+ * number moves (docs/product.md#h10-delivery-and-caching). One row.
+ */
+export const catalogueRevision = pgTable(
+  'catalogue_revision',
+  {
+    id: integer('id').primaryKey(),
+    revision: bigint('revision', { mode: 'number' }).notNull(),
+  },
+  (table) => [check('catalogue_revision_one_row', sql`${table.id} = 1`)],
+);
+
 export const articles = pgTable(
   'articles',
   {

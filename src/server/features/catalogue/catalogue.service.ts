@@ -5,7 +5,7 @@ import type { ArticleChange, DepartamentChange, NewArticle, NewDepartament } fro
 import { centsToEuros, eurosToCents } from '../../../lib/money.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { articles, departaments } from '../../db/schema.ts';
+import { articles, catalogueRevision, type Database, departaments } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import {
   type ImageOwner,
@@ -68,9 +68,8 @@ function articleView(publicApiBase: string, row: ArticleRow, imageRows: ImageRow
 const byId = { orderBy: (row: { id: AnyColumn }) => asc(row.id) };
 
 /** Departaments with their articles and all images, read in one query (JSON aggregated by the database). */
-async function departamentViews(deps: ApiDependencies, id?: number): Promise<DepartamentView[]> {
+async function readCatalogue(deps: ApiDependencies): Promise<DepartamentView[]> {
   const rows = await deps.db.query.departaments.findMany({
-    where: id === undefined ? undefined : eq(departaments.id, id),
     ...byId,
     with: { images: byId, articles: { ...byId, with: { images: byId } } },
   });
@@ -81,11 +80,28 @@ async function departamentViews(deps: ApiDependencies, id?: number): Promise<Dep
   }));
 }
 
-export const listDepartaments = (deps: ApiDependencies): Promise<DepartamentView[]> => departamentViews(deps);
+/** The catalogue as last read from each database, with the revision it was read at. */
+const catalogues = new WeakMap<Database, { revision: number; departaments: DepartamentView[] }>();
+
+/**
+ * The whole catalogue, read again only when the database's catalogue revision has moved since the
+ * last read: every replica then serves a change at once (docs/product.md#h10-delivery-and-caching).
+ * The revision is read first, so a cached catalogue is never newer than the revision it is kept under.
+ */
+async function currentCatalogue(deps: ApiDependencies): Promise<DepartamentView[]> {
+  const [current] = await deps.db.select({ revision: catalogueRevision.revision }).from(catalogueRevision);
+  const revision = current?.revision ?? -1;
+  const cached = catalogues.get(deps.db);
+  if (cached && cached.revision === revision) return cached.departaments;
+  const departaments = await readCatalogue(deps);
+  catalogues.set(deps.db, { revision, departaments });
+  return departaments;
+}
+
+export const listDepartaments = (deps: ApiDependencies): Promise<DepartamentView[]> => currentCatalogue(deps);
 
 export async function findDepartament(deps: ApiDependencies, id: number): Promise<DepartamentView | undefined> {
-  const [view] = await departamentViews(deps, id);
-  return view;
+  return (await currentCatalogue(deps)).find((departament) => departament.id === id);
 }
 
 export async function getDepartament(deps: ApiDependencies, id: number): Promise<DepartamentView> {
@@ -141,17 +157,10 @@ export async function deleteDepartament(deps: ApiDependencies, id: number): Prom
 }
 
 export async function listArticles(deps: ApiDependencies, departamentId?: number): Promise<ArticleView[]> {
-  const rows = await deps.db
-    .select()
-    .from(articles)
-    .where(departamentId === undefined ? undefined : eq(articles.departamentId, departamentId))
-    .orderBy(asc(articles.id));
-  const imageRows = await imagesOf(
-    deps.db,
-    [],
-    rows.map((row) => row.id),
-  );
-  return rows.map((row) => articleView(deps.publicApiBase, row, imageRows));
+  return (await currentCatalogue(deps))
+    .filter((departament) => departamentId === undefined || departament.id === departamentId)
+    .flatMap((departament) => departament.articles)
+    .sort((a, b) => a.id - b.id);
 }
 
 export async function createArticle(deps: ApiDependencies, input: NewArticle): Promise<ArticleView> {
