@@ -27,3 +27,31 @@ export async function getLandingPages() {
   }
   return pages;
 }
+
+/**
+ * The industry families (content/industries.yaml), each with its landing pages in grid order,
+ * ordered by their first page. Every landing page belongs to exactly one family; anything else
+ * stops the build naming the page.
+ */
+export async function getIndustryFamilies() {
+  const [families, pages] = await Promise.all([getCollection('industries'), getLandingPages()]);
+  const familyOf = new Map<string, string>();
+  for (const family of families) {
+    for (const id of family.data.pages) {
+      if (!pages.some((page) => page.id === id)) {
+        throw new Error(`content/industries.yaml: "${family.id}" nennt die Branchenseite "${id}", die es nicht gibt`);
+      }
+      if (familyOf.has(id)) throw new Error(`content/industries.yaml: "${id}" steht in zwei Gruppen`);
+      familyOf.set(id, family.id);
+    }
+  }
+  const orphan = pages.find((page) => !familyOf.has(page.id));
+  if (orphan) throw new Error(`content/industries.yaml: content/landing/${orphan.id}.md steht in keiner Gruppe`);
+  return families
+    .map((family) => ({
+      id: family.id,
+      ...family.data,
+      pages: pages.filter((page) => familyOf.get(page.id) === family.id),
+    }))
+    .sort((a, b) => (a.pages[0]?.data.order ?? 0) - (b.pages[0]?.data.order ?? 0));
+}
