@@ -1,9 +1,11 @@
 // @ts-check
 
 import { writeFile } from 'node:fs/promises';
+import { satteri } from '@astrojs/markdown-satteri';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { tableLabels } from './src/components/content/table-labels.ts';
 import { loadDotEnv, loadSettings } from './src/server/settings.ts';
 
 loadDotEnv();
@@ -25,6 +27,7 @@ export default defineConfig({
   trailingSlash: 'never',
   adapter: node({ mode: 'standalone', bodySizeLimit: 8 * 1024 * 1024 }),
   integrations: [react(), buildInfo],
+  markdown: { processor: satteri({ hastPlugins: [tableLabels] }) },
   server: { host: settings.host, port: settings.port },
   devToolbar: { enabled: false },
   // Astro's origin check refuses body-less and form POSTs without a matching Origin header. The only

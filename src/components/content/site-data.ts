@@ -11,9 +11,13 @@ async function single<C extends 'site' | 'pricing'>(collection: C): Promise<Coll
 export const getSiteData = () => single('site');
 export const getPricing = () => single('pricing');
 
-/** The five website models, by number. */
+/** The five website models, by number; at most one is marked as the most chosen. */
 export async function getModels() {
-  return (await getCollection('models')).map((entry) => entry.data).sort((a, b) => a.number - b.number);
+  const models = (await getCollection('models')).map((entry) => entry.data).sort((a, b) => a.number - b.number);
+  if (models.filter((model) => model.mostChosen).length > 1) {
+    throw new Error('content/models.yaml: "mostChosen: true" steht bei mehr als einem Modell');
+  }
+  return models;
 }
 
 /** The landing pages in their grid order; order values and titles must be unique. */
