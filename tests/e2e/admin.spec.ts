@@ -166,7 +166,7 @@ test('create, edit and delete work with the keyboard alone', async ({ page, admi
   await expect(categoryOf(page, number)).toHaveCount(0);
 });
 
-test('customers see the no-access message and no Management link; visitors are asked to log in', async ({
+test('customers see the no-access message and no Verwaltung link; visitors are asked to log in', async ({
   page,
   customer,
 }) => {
@@ -177,7 +177,7 @@ test('customers see the no-access message and no Management link; visitors are a
   for (const path of ['/admin/departaments', '/admin/bestellungen']) {
     await page.goto(path);
     await expect(page.getByRole('alert')).toContainText('Dafür fehlt Ihnen die Berechtigung.');
-    await expect(header(page).getByRole('link', { name: 'Management' })).toBeHidden();
+    await expect(header(page).getByRole('link', { name: 'Verwaltung' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Kategorie hinzufügen' })).toHaveCount(0);
   }
   await expectNoAccessibilityViolations(page);

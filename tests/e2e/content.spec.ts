@@ -213,15 +213,19 @@ test('/privacypolicy covers cookies, DSA, dispute resolution, returns and refund
 });
 
 test.describe('home page categories', () => {
-  test('shows one card per departament from the API, linking to its page', async ({ page }) => {
+  test('shows one card per departament from the API, linking to its page, each with its own illustration', async ({
+    page,
+  }) => {
     await page.goto('/');
     const cards = page.getByRole('region', { name: 'Kategorien' }).getByRole('listitem');
     await expect(cards).toHaveCount(3);
     await expect(cards.nth(0).getByRole('heading')).toHaveText('Websites für kleine Unternehmen');
     await expect(cards.nth(0).getByRole('link')).toHaveAttribute('href', '/departaments/12');
-    await expect(cards.nth(0).locator('img')).toHaveAttribute('src', '/images/kategorie-standard.svg');
+    await expect(cards.nth(0).locator('img')).toHaveAttribute('src', '/images/kategorie-website.svg');
     await expect(cards.nth(1).getByRole('heading')).toHaveText('Website-Wartung');
+    await expect(cards.nth(1).locator('img')).toHaveAttribute('src', '/images/kategorie-wartung.svg');
     await expect(cards.nth(2).getByRole('heading')).toHaveText('Großformatdruck und Design');
+    await expect(cards.nth(2).locator('img')).toHaveAttribute('src', '/images/kategorie-druck.svg');
     await expectNoAccessibilityViolations(page);
   });
 
@@ -235,6 +239,27 @@ test.describe('home page categories', () => {
     await expect(card).toContainText('No description available');
     await expect(card.locator('img')).toHaveAttribute('src', '/images/kategorie-standard.svg');
     await expect(card.getByRole('link')).toHaveAttribute('href', '/departaments/7');
+  });
+
+  test('shows the first uploaded image instead of the illustration', async ({ page }) => {
+    const image = (id: number) => ({ id, url: `/api/images/file/${'a'.repeat(31)}${id}.png`, variants: [] });
+    await page.route('**/api/departaments', (route) =>
+      route.fulfill({
+        json: [
+          {
+            id: 13,
+            type: 'Website-Wartung',
+            description: 'Wartung',
+            imageUrls: [],
+            images: [image(1), image(2)],
+            articles: [],
+          },
+        ],
+      }),
+    );
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Kategorien' }).getByRole('listitem');
+    await expect(card.locator('img')).toHaveAttribute('src', image(1).url);
   });
 
   test('says so when there are none', async ({ page }) => {
