@@ -80,18 +80,16 @@ function setUpCookieBanner(): void {
   });
 }
 
-/** The splash ends 2 s after navigation start, or at once on any key, click or scroll; then the banner may show. */
-function runSplash(then: () => void): void {
-  if (root.dataset.splash !== 'open') {
-    then();
-    return;
-  }
+/**
+ * The splash ends 2 s after navigation start, or at once on any key, click or scroll. It covers
+ * nothing, so the cookie banner does not wait for it.
+ */
+function runSplash(): void {
+  if (root.dataset.splash !== 'open') return;
   const endings = ['keydown', 'pointerdown', 'wheel', 'touchmove', 'scroll'] as const;
   const close = () => {
-    if (root.dataset.splash === undefined) return;
     delete root.dataset.splash;
     for (const type of endings) removeEventListener(type, close);
-    then();
   };
   for (const type of endings) addEventListener(type, close, { passive: true });
   setTimeout(close, Math.max(0, SPLASH_DURATION_MS - performance.now()));
@@ -100,6 +98,7 @@ function runSplash(then: () => void): void {
 syncHeaderWithSession();
 showCartCount();
 setUpBurgerMenu();
-runSplash(setUpCookieBanner);
+setUpCookieBanner();
+runSplash();
 // Lets tests (and other scripts) know the shell's listeners are in place.
 root.dataset.shell = 'ready';
