@@ -1,21 +1,33 @@
 // @ts-check
 
 import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { satteri } from '@astrojs/markdown-satteri';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { tableLabels } from './src/components/content/table-labels.ts';
+import { precompress } from './src/server/http/precompress.ts';
 import { loadDotEnv, loadSettings } from './src/server/settings.ts';
 
 loadDotEnv();
 const settings = loadSettings();
+/** The API's origin when it lives apart from the site (PUBLIC_API_BASE an absolute URL). */
+const apiOrigin = settings.publicApiBase.startsWith('http') ? ` ${new URL(settings.publicApiBase).origin}` : '';
 
-/** Records the settings baked into the build, so `npm start` knows when to rebuild. */
-const buildInfo = {
-  name: 'hwds-build-info',
+/**
+ * After the build: brotli and gzip copies of the site's files (the server sends them as they are),
+ * and the settings baked into the build, so `npm start` knows when to rebuild.
+ * @type {import('astro').AstroIntegration}
+ */
+const afterBuild = {
+  name: 'hwds-after-build',
   hooks: {
-    'astro:build:done': async () => {
+    'astro:build:done': async ({ logger }) => {
+      const { files, bytes, brotliBytes } = await precompress(fileURLToPath(new URL('./dist/client', import.meta.url)));
+      logger.info(
+        `Pre-compressed ${files} files: ${Math.round(bytes / 1024)} KB → ${Math.round(brotliBytes / 1024)} KB brotli`,
+      );
       const info = { siteUrl: settings.siteUrl, publicApiBase: settings.publicApiBase };
       await writeFile(new URL('./dist/build-info.json', import.meta.url), JSON.stringify(info));
     },
@@ -25,15 +37,33 @@ const buildInfo = {
 export default defineConfig({
   site: settings.siteUrl,
   trailingSlash: 'never',
-  adapter: node({ mode: 'standalone', bodySizeLimit: 8 * 1024 * 1024 }),
-  integrations: [react(), buildInfo],
-  markdown: { processor: satteri({ hastPlugins: [tableLabels] }) },
+  // Astro renders; the product's own server (src/server/http/node-server.ts) serves. Pages are rendered
+  // whole before they are sent: their Content-Security-Policy header must name every inline script.
+  adapter: node({ mode: 'middleware', bodySizeLimit: 8 * 1024 * 1024, experimentalDisableStreaming: true }),
+  integrations: [react(), afterBuild],
   server: { host: settings.host, port: settings.port },
   devToolbar: { enabled: false },
-  // Astro's origin check refuses body-less and form POSTs without a matching Origin header. The only
-  // on-demand routes are the API, which authenticates by bearer token (no cookies, so no CSRF), and
-  // API clients outside a browser send no Origin.
-  security: { checkOrigin: false },
+  // Shiki colours code blocks with inline styles the CSP refuses; the content has no code to colour.
+  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [tableLabels] }) },
+  security: {
+    // Astro's origin check refuses body-less and form POSTs without a matching Origin header. The only
+    // on-demand routes that take them are the API's, which authenticates by bearer token (no cookies,
+    // so no CSRF), and API clients outside a browser send no Origin.
+    checkOrigin: false,
+    // Every page's policy: scripts and styles only from this site or with the hash Astro computes for
+    // each inline one; the payment page adds its provider (docs/product.md#h10-delivery-and-caching).
+    csp: {
+      directives: [
+        "default-src 'self'",
+        `img-src 'self' data: blob:${apiOrigin}`,
+        // blob: the admin's preview of an image before it is uploaded (read back by the browser).
+        `connect-src 'self' blob:${apiOrigin}`,
+        "object-src 'none'",
+        "base-uri 'self'",
+        "form-action 'self'",
+      ],
+    },
+  },
   vite: {
     define: { 'import.meta.env.PUBLIC_API_BASE': JSON.stringify(settings.publicApiBase) },
   },

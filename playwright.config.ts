@@ -56,6 +56,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       // Both providers in the sandbox, whose test controls the payment tests use.
       SANDBOX_TEST_CONTROLS: 'true',
+      // Each test sends its own X-Forwarded-For (tests/e2e/support/fixtures.ts), as visitors behind a proxy.
+      TRUST_PROXY: 'loopback',
+      // The interactive API reference, which production leaves off by default.
+      API_DOCS: 'true',
       ASTRO_TELEMETRY_DISABLED: '1',
     },
   },

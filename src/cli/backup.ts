@@ -8,6 +8,7 @@ import { existsSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { requestBackup } from '../server/backup/backup-socket.ts';
 import { BackupError, createBackup, databaseDir } from '../server/backup/backups.ts';
+import { protectDataDir } from '../server/data-dir.ts';
 import { DatabaseInUseError, lockDatabaseDir } from '../server/db/lock.ts';
 import { loadDotEnv, loadSettingsOrExit, type Settings } from '../server/settings.ts';
 import { openBlobStore, pausableWrites } from '../server/storage/blob-store.ts';
@@ -25,6 +26,7 @@ async function backupWithoutServer(settings: Settings): Promise<string> {
     );
   }
   try {
+    protectDataDir(settings.dataDir);
     const blobs = pausableWrites(await openBlobStore(settings));
     const client = await PGlite.create(dir);
     try {

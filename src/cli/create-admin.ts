@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { RegistrationSchema } from '../lib/accounts.ts';
+import { protectDataDir } from '../server/data-dir.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { DatabaseInUseError } from '../server/db/lock.ts';
 import { userRoles, users } from '../server/db/schema.ts';
@@ -39,6 +40,7 @@ const settings = loadSettingsOrExit();
 
 let database: Awaited<ReturnType<typeof openDatabase>>;
 try {
+  protectDataDir(settings.dataDir);
   database = await openDatabase(databaseLocation(settings));
 } catch (error) {
   if (error instanceof DatabaseInUseError) fail(error.message);

@@ -3,10 +3,11 @@
  * secret with those of a backup from `npm run backup`, keeping a backup of what it replaces
  * (README, "Backups"). Refuses while a server holds the database.
  */
-import { mkdirSync } from 'node:fs';
+
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { BackupError, databaseDir, restoreBackup } from '../server/backup/backups.ts';
+import { protectDataDir } from '../server/data-dir.ts';
 import { DatabaseInUseError, lockDatabaseDir } from '../server/db/lock.ts';
 import { loadDotEnv, loadSettingsOrExit } from '../server/settings.ts';
 import { openBlobStore } from '../server/storage/blob-store.ts';
@@ -29,7 +30,7 @@ if (settings.databaseUrl) {
 }
 
 const dir = databaseDir(settings.dataDir);
-mkdirSync(settings.dataDir, { recursive: true });
+protectDataDir(settings.dataDir);
 let release: () => void = () => {};
 try {
   release = lockDatabaseDir(dir);

@@ -1,13 +1,16 @@
 /**
  * `npm start`: checks the settings, builds when there is no build (or it is older than the
- * sources, or was made for another SITE_URL / PUBLIC_API_BASE), then serves the pre-rendered
- * pages and the API from one Node process, and opens the database (migrations, seed) at once
- * rather than on the first visitor's request.
+ * sources, or was made for another SITE_URL / PUBLIC_API_BASE), opens the database (migrations,
+ * seed), then serves the pre-rendered pages, the pages rendered on request and the API from one
+ * Node process.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { createRequestListener, listen, type SiteHandlers } from '../server/http/node-server.ts';
+import { log, setLogLevel } from '../server/log.ts';
+import { processApi } from '../server/runtime.ts';
 import { loadDotEnv, loadSettingsOrExit, type Settings } from '../server/settings.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -46,22 +49,10 @@ if (reason) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
-process.env.HOST = settings.host;
-process.env.PORT = String(settings.port);
-await import(pathToFileURL(serverEntry).href);
-
-const localHost = ['0.0.0.0', '::'].includes(settings.host) ? 'localhost' : settings.host;
-const health = `http://${localHost.includes(':') ? `[${localHost}]` : localHost}:${settings.port}/api/health`;
-for (let attempt = 0; ; attempt++) {
-  const ready = await fetch(health).then(
-    (response) => response.ok,
-    () => false,
-  );
-  if (ready) break;
-  if (attempt === 600) {
-    console.error(`The API did not become ready at ${health}.`);
-    process.exit(1);
-  }
-  await new Promise((resolve) => setTimeout(resolve, 100));
-}
-console.log(`HWDS is ready: ${settings.siteUrl}`);
+setLogLevel(settings.logLevel);
+// Astro's build renders the pages that are made on request; the server around it is the product's.
+const astro = (await import(pathToFileURL(serverEntry).href)) as { handler: SiteHandlers['render'] };
+const { app } = await processApi(settings);
+const site = { clientDir: path.join(root, 'dist/client'), render: astro.handler };
+await listen(createRequestListener(app, settings, site), settings);
+log.info(`HWDS is ready: ${settings.siteUrl}`);

@@ -1,9 +1,8 @@
 /** The order overview's calls (staff only), typed by the server's own answers. */
-import type { BookingStatus } from '../server/db/schema.ts';
-import type { AdminBookingPage } from '../server/features/admin/admin.service.ts';
+import type { AdminBookingPage, BookingQuery } from '../server/features/admin/admin.service.ts';
 import { api } from './http.ts';
 
-export const fetchAllBookings = (query: { status?: BookingStatus; q?: string; page: number }) =>
+export const fetchAllBookings = (query: BookingQuery) =>
   api
     .get('admin/bookings', {
       searchParams: { status: query.status ?? '', q: query.q ?? '', page: String(query.page) },

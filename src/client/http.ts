@@ -10,12 +10,13 @@ export const API_TIMEOUT_MS = 10_000;
 
 /** Identifies requests of this web client to the API (and in its logs). */
 export const CLIENT_HEADER = 'X-HWDS-Client';
+export const CLIENT_NAME = 'web';
 
 export const api = ky.create({
   prefix: import.meta.env.PUBLIC_API_BASE,
   timeout: API_TIMEOUT_MS,
   retry: 0,
-  headers: { [CLIENT_HEADER]: 'web' },
+  headers: { [CLIENT_HEADER]: CLIENT_NAME },
   hooks: {
     beforeRequest: [
       ({ request }) => {

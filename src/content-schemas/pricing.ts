@@ -31,16 +31,22 @@ export const pricingSchema = z.object({
     intro: z.string(),
     items: z
       .array(
-        z.object({
-          id: slug,
-          name: z.string(),
-          /** Starting price in euros. */
-          from: euros,
-          /** Limits such as maximum width or minimum quantity, one phrase each. */
-          limits: z.array(z.string()).default([]),
-          /** Minimum order value in euros, if any. */
-          minimumOrder: euros.optional(),
-        }),
+        z
+          .object({
+            id: slug,
+            name: z.string(),
+            /** Starting price in euros: the least an order of this item costs, also its price in the shop. */
+            from: euros,
+            /** Limits such as maximum width or minimum quantity, one phrase each. */
+            limits: z.array(z.string()).default([]),
+            /** Minimum order value in euros, if any. */
+            minimumOrder: euros.optional(),
+          })
+          // "ab 30 €" with a minimum order of 50 € would promise a price nobody can pay (docs/product.md#d24-german-ui).
+          .refine((item) => item.minimumOrder === undefined || item.from >= item.minimumOrder, {
+            error: 'Der Preis „from“ darf nicht unter dem Mindestbestellwert „minimumOrder“ liegen',
+            path: ['from'],
+          }),
       )
       .min(1),
     fileFormats: z.array(z.enum(['jpg', 'png', 'pdf', 'tiff'])).min(1),

@@ -16,9 +16,9 @@ export const ACCOUNT_MESSAGES = {
   lettersOnly: 'Nur Buchstaben sind erlaubt!',
   nameTooLong: 'Höchstens 50 Zeichen sind erlaubt!',
   phoneRequired: 'Telefon ist erforderlich!',
-  phoneDigitsOnly: 'Nur Nummern sind erlaubt!',
-  phoneTooShort: 'Telefon muss mindestens 5 Zeichen lang sein!',
-  phoneTooLong: 'Telefon darf höchstens 20 Zeichen lang sein!',
+  phoneDigitsOnly: 'Nur Ziffern, Leerzeichen und + / - ( ) sind erlaubt!',
+  phoneTooShort: 'Telefon muss mindestens 5 Ziffern enthalten!',
+  phoneTooLong: 'Telefon darf höchstens 30 Zeichen lang sein!',
   emailRequired: 'E-Mail ist erforderlich!',
   emailInvalid: 'Ungültige E-Mail-Adresse',
   passwordRequired: 'Passwort ist erforderlich!',
@@ -30,7 +30,6 @@ export const ACCOUNT_MESSAGES = {
   passwordSymbol: 'Passwort erfordert ein Symbol',
   confirmPasswordRequired: 'Bitte bestätigen Sie Ihr Passwort!',
   passwordsDiffer: 'Die Passwörter stimmen nicht überein!',
-  loginEmailRequired: 'Benutzername ist erforderlich!',
   forgotEmailRequired: 'E-Mail ist erforderlich',
   forgotEmailInvalid: 'Ungültige E-Mail',
   resetTokenMissing: 'Kein gültiger Token in der URL gefunden.',
@@ -55,12 +54,23 @@ const text = (required: string) => v.pipe(v.string(required), v.trim(), v.nonEmp
 const name = (required: string) =>
   present(v.pipe(text(required), v.maxLength(50, m.nameTooLong), v.regex(NAME_PATTERN, m.lettersOnly)));
 
+/**
+ * A phone number as people write it, stored normalised (docs/product.md#d24-german-ui):
+ * "+49 (0) 611 / 123-456" → "+49611123456". The "(0)" after a country code is not dialled.
+ */
+export function normalisePhoneNumber(typed: string): string {
+  const international = typed.startsWith('+');
+  const digits = (international ? typed.replace(/\(\s*0\s*\)/g, '') : typed).replace(/\D/g, '');
+  return international ? `+${digits}` : digits;
+}
+
 const phoneNumber = present(
   v.pipe(
     text(m.phoneRequired),
-    v.regex(/^\+?\d+$/, m.phoneDigitsOnly),
-    v.check((value) => value.replace('+', '').length >= 5, m.phoneTooShort),
-    v.maxLength(20, m.phoneTooLong),
+    v.regex(/^\+?[\d ()/-]+$/, m.phoneDigitsOnly),
+    v.maxLength(30, m.phoneTooLong),
+    v.transform(normalisePhoneNumber),
+    v.check((normalised) => normalised.replace('+', '').length >= 5, m.phoneTooShort),
   ),
 );
 
@@ -138,14 +148,14 @@ export const RegistrationFormSchema = v.pipe(
 
 /** POST /auth/login: only presence; a wrong password is simply wrong. */
 export const LoginSchema = v.object({
-  userEmail: present(v.pipe(text(m.loginEmailRequired), v.maxLength(254, m.emailInvalid))),
+  userEmail: present(v.pipe(text(m.emailRequired), v.maxLength(254, m.emailInvalid))),
   password: present(v.pipe(secret(m.passwordRequired), v.maxLength(128, m.passwordTooLong))),
 });
 export type Login = v.InferOutput<typeof LoginSchema>;
 
 /** The login form: the policy without the digit rule (docs/product.md#h1-password-policy). */
 export const LoginFormSchema = v.object({
-  userEmail: email(m.loginEmailRequired, m.emailInvalid),
+  userEmail: email(m.emailRequired, m.emailInvalid),
   password: present(
     v.pipe(
       secret(m.passwordRequired),

@@ -17,7 +17,8 @@ export const CART_ENTRY_MESSAGES = {
 
 const m = CART_ENTRY_MESSAGES;
 
-const isoDate = (required: string) => v.pipe(v.string(required), v.trim(), v.check(isIsoDate, required));
+const isoDate = (required: string) =>
+  v.pipe(v.string(required), v.trim(), v.check(isIsoDate, required), v.metadata({ format: 'date' }));
 
 /** A rule between the two dates; it speaks only when both are real dates (their own rules report the rest). */
 const bothDates =

@@ -5,7 +5,7 @@
  */
 import * as v from 'valibot';
 import { isEuroAmount, parseEuroInput } from './money.ts';
-import { present, presentNumber } from './schema-fields.ts';
+import { databaseId, present, presentNumber } from './schema-fields.ts';
 
 /** The departament whose articles are the five website models: the payment page. */
 export const PAYMENT_DEPARTAMENT_ID = 12;
@@ -68,9 +68,7 @@ export const ArticleSchema = v.object({
   number: present(articleFields.number),
   type: present(articleFields.type),
   price: presentNumber(articleFields.price),
-  departamentId: presentNumber(
-    v.pipe(v.number(m.departamentRequired), v.integer(m.departamentRequired), v.minValue(1, m.departamentRequired)),
-  ),
+  departamentId: presentNumber(databaseId(m.departamentRequired)),
 });
 export type NewArticle = v.InferOutput<typeof ArticleSchema>;
 

@@ -6,6 +6,15 @@
 /** The largest amount anything in the shop may cost: 1 million euros. */
 export const MAX_EUROS = 1_000_000;
 
+/**
+ * The most one order may cost: what a payment provider takes in one payment (Stripe's limit for
+ * EUR, 999.999,99 €). A cart that would cost more cannot be ordered (docs/product.md#h4-cart-limits).
+ */
+export const MAX_ORDER_CENTS = 99_999_999;
+
+export const ORDER_TOO_LARGE_MESSAGE =
+  'Diese Bestellung übersteigt den Höchstbetrag einer Online-Zahlung (999.999,99 €). Bitte entfernen Sie Einträge aus dem Warenkorb oder schreiben Sie uns.';
+
 /** True for a non-negative euro amount with at most two decimals, up to MAX_EUROS. */
 export function isEuroAmount(value: number): boolean {
   return (
@@ -40,9 +49,12 @@ export function formatEuros(euros: unknown): string {
   return withCents.format(typeof euros === 'number' && Number.isFinite(euros) ? euros : 0);
 }
 
+/** "50 €": amounts in the price ranges and their notes, without cents. */
+export const formatWholeEuros = (euros: number): string => `${wholeEuros.format(euros)} €`;
+
 /** "30–60 €", "ab 200 €": ranges on the price pages, without cents. */
 export function formatEuroRange(from: number, to?: number): string {
-  return to === undefined ? `ab ${wholeEuros.format(from)} €` : `${wholeEuros.format(from)}–${wholeEuros.format(to)} €`;
+  return to === undefined ? `ab ${formatWholeEuros(from)}` : `${wholeEuros.format(from)}–${formatWholeEuros(to)}`;
 }
 
 /** How prices are taxed, as content/site.yaml says: VAT included, or the small-business rule of § 19 UStG. */

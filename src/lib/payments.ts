@@ -1,6 +1,15 @@
-/** How payment methods are named to customers and staff (order mail, order overview). */
+/** How payments are worded to customers and staff, the same by the API and the payment pages. */
 import type { PaymentProvider } from '../server/db/schema.ts';
 
+/** Payment failures: the API's message, and the page's own words when no answer came. */
+export const PAYMENT_MESSAGES = {
+  cartEmpty: 'Der Warenkorb ist leer oder die Summe konnte nicht geladen werden.',
+  stripeFailed: 'Zahlung mit Stripe fehlgeschlagen.',
+  paypalFailed: 'Fehler bei der PayPal-Zahlung. Bitte versuchen Sie es erneut.',
+  confirmFailed: 'Fehler bei der Zahlungsbestätigung.',
+} as const;
+
+/** How payment methods are named (order mail, order overview). */
 export const PAYMENT_METHOD_NAMES: Record<PaymentProvider, string> = {
   stripe: 'Kreditkarte (Stripe)',
   paypal: 'PayPal',

@@ -3,21 +3,24 @@
  * so that the server process and the tests create it the same way. Each feature's router brings
  * its own guards and body limits; this file only adds what every answer shares.
  */
-import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
 import type { ApiDependencies, ApiEnv } from './context.ts';
 import { authRoutes, userRoutes } from './features/accounts/accounts.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
+import { apiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { articleRoutes, departamentRoutes } from './features/catalogue/catalogue.routes.ts';
+import { healthRoutes } from './features/health/health.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
 import { paymentProviders } from './features/payments/payment-providers.ts';
 import { paymentConfirmationRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
 import { sandboxRoutes } from './features/payments/sandbox.routes.ts';
 import { errorBody, handleError, MESSAGES } from './http/errors.ts';
+import { noNulInAddress, servedMethodsOnly } from './http/request-checks.ts';
+import { strictTransportSecurity } from './http/security-headers.ts';
 
 export const API_BASE_PATH = '/api';
 
@@ -35,7 +38,13 @@ export function createApp(deps: ApiDependencies) {
       })
     ).status;
 
-  app.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
+  app.use(
+    secureHeaders({
+      crossOriginResourcePolicy: 'same-site',
+      strictTransportSecurity: strictTransportSecurity(deps.siteUrl),
+    }),
+  );
+  app.use(servedMethodsOnly, noNulInAddress);
   // When the site and the API live on different origins (PUBLIC_API_BASE an absolute URL), only
   // the site's own origin may call the API from a browser. Whatever headers its client sends
   // (ours names itself in X-HWDS-Client, the earlier one in a header of its own) are allowed.
@@ -46,15 +55,7 @@ export function createApp(deps: ApiDependencies) {
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
   });
 
-  app.get('/health', async (c) => {
-    try {
-      await deps.db.execute(sql`select 1`);
-      return c.json({ status: 'ok', database: 'ok' });
-    } catch (error) {
-      console.error('Health check: database unreachable:', error);
-      return c.json({ status: 'error', database: 'unreachable' }, 503);
-    }
-  });
+  app.route('/health', healthRoutes(deps));
   app.route('/auth', authRoutes(deps));
   app.route('/users', userRoutes(deps));
   app.route('/departaments', departamentRoutes(deps));
@@ -65,7 +66,8 @@ export function createApp(deps: ApiDependencies) {
   app.route('/payment', paymentRoutes(deps, providers));
   app.route('/payments', paymentConfirmationRoutes(deps, providers));
   app.route('/sandbox', sandboxRoutes(deps, deliverWebhook));
-  app.route('/admin', adminRoutes(deps));
+  app.route('/admin', adminRoutes(deps, providers));
+  app.route('/', apiDocsRoutes(app, API_BASE_PATH, deps));
 
   app.notFound((c) => c.json(errorBody(404, MESSAGES.notFound), 404));
   app.onError(handleError);

@@ -21,6 +21,8 @@ export interface ApiDependencies {
   payments: PaymentConfig;
   /** From content/site.yaml, for the order mail: the agency's address and how prices are taxed. */
   company: { email: string; vat: VatSetting };
+  /** Serve the interactive API reference at /api/docs. */
+  apiDocs: boolean;
 }
 
 export interface AuthenticatedUser {
@@ -33,8 +35,8 @@ export interface AuthenticatedUser {
   roles: RoleName[];
 }
 
-/** Hono environment: the caller's address comes from the server (Astro or node-server). */
+/** Hono environment: the caller's address and the request's id come from the HTTP server. */
 export interface ApiEnv {
-  Bindings: { clientAddress?: string };
+  Bindings: { clientAddress?: string; requestId?: string };
   Variables: { user: AuthenticatedUser };
 }

@@ -10,6 +10,7 @@ import { serveBackupRequests } from './backup/backup-socket.ts';
 import { createBackup } from './backup/backups.ts';
 import { companyOf, readContentFile } from './content-files.ts';
 import type { ApiDependencies } from './context.ts';
+import { protectDataDir } from './data-dir.ts';
 import { type DatabaseLocation, openDatabase } from './db/database.ts';
 import { seedCatalogue } from './db/seed.ts';
 import { accessTokenKeys } from './features/accounts/access-tokens.ts';
@@ -17,6 +18,7 @@ import { DEFAULT_RATE_LIMITS } from './features/accounts/rate-limits.ts';
 import { jwtSecret } from './features/accounts/secrets.ts';
 import { imageStore } from './features/images/image-store.ts';
 import { describePayments, paymentConfig } from './features/payments/payment-config.ts';
+import { log } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { releaseMailClaims, startMailSender } from './mail/queue.ts';
 import { loadSettings, type Settings } from './settings.ts';
@@ -36,6 +38,7 @@ export function databaseLocation(settings: Settings): DatabaseLocation {
 }
 
 export async function startApi(settings: Settings): Promise<ApiRuntime> {
+  protectDataDir(settings.dataDir);
   const blobs = pausableWrites(await openBlobStore(settings));
   const database = await openDatabase(databaseLocation(settings));
   await seedCatalogue(database.db);
@@ -48,7 +51,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
   const mailSender = startMailSender(database.db, mailer);
   const secret = jwtSecret(settings.jwtSecret, settings.dataDir);
   const payments = paymentConfig(settings, secret);
-  console.log(describePayments(payments));
+  log.info(describePayments(payments));
   const deps: ApiDependencies = {
     db: database.db,
     mailSender,
@@ -59,6 +62,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     rateLimits: DEFAULT_RATE_LIMITS,
     payments,
     company: companyOf(readContentFile('site.yaml', siteSchema)),
+    apiDocs: settings.apiDocs,
   };
   // The embedded database admits this process only: `npm run backup` asks it for backups.
   const stopBackups =
@@ -87,9 +91,7 @@ function warnAboutLocalState(settings: Settings): void {
     settings.s3 ? undefined : 'uploads (S3_* unset)',
   ].filter((item) => item !== undefined);
   if (local.length === 0) return;
-  console.warn(
-    `Kept on this machine: ${local.join(', ')}. Replicas must share them (README, "Running several replicas").`,
-  );
+  log.warn(`Kept on this machine: ${local.join(', ')}. Replicas must share them (README, "Running several replicas").`);
 }
 
 const PROCESS_API = Symbol.for('hwds.processApi');
@@ -103,15 +105,19 @@ function closeOnExit(runtime: ApiRuntime): void {
   process.once('SIGTERM', shutDown);
 }
 
-/** The process's API, started on first use. Without its database the server cannot work: it exits. */
-export function processApi(): Promise<ApiRuntime> {
+/**
+ * The process's API, started on first use (with the server's settings, or read from the
+ * environment). Without its database the server cannot work: it exits.
+ */
+export function processApi(settings?: Settings): Promise<ApiRuntime> {
   const holder = globalThis as WithApi;
-  holder[PROCESS_API] ??= startApi(loadSettings()).then(
+  holder[PROCESS_API] ??= startApi(settings ?? loadSettings()).then(
     (runtime) => {
       closeOnExit(runtime);
       return runtime;
     },
     (error: unknown) => {
+      // A start that fails is read by a person at a terminal: one plain line.
       console.error(`The API could not start: ${error instanceof Error ? error.message : String(error)}`);
       process.exit(1);
     },

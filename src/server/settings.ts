@@ -4,7 +4,9 @@
  * variable instead of failing later somewhere deep in the server.
  */
 import path from 'node:path';
+import proxyAddr from 'proxy-addr';
 import * as v from 'valibot';
+import { LOG_LEVELS, type LogLevel } from './log.ts';
 
 export interface Settings {
   host: string;
@@ -32,6 +34,15 @@ export interface Settings {
   paypalApiBase: string;
   /** The payment sandbox's test controls (webhook timing, failures) are served: for tests only. */
   sandboxTestControls: boolean;
+  /**
+   * Which proxies in front of the server may name the client in `X-Forwarded-For`: a number of
+   * hops, or addresses and CIDR ranges (proxy-addr's keywords `loopback`, `linklocal`,
+   * `uniquelocal` included). Unset: none; the client is the connection's peer.
+   */
+  trustProxy: number | string[];
+  logLevel: LogLevel;
+  /** The interactive API reference at /api/docs is served (the OpenAPI document always is). */
+  apiDocs: boolean;
 }
 
 /** An S3-compatible bucket for uploads, shared by every replica. */
@@ -88,6 +99,25 @@ const flag = v.pipe(
   v.picklist(['true', 'false', '1', '0'], 'must be true or false'),
   v.transform((value) => value === 'true' || value === '1'),
 );
+
+// A hop count, or what proxy-addr accepts as a trusted address list (it throws on anything else).
+const trustProxy = v.pipe(
+  v.string(),
+  v.transform((value): number | string[] =>
+    /^\d{1,2}$/.test(value) ? Number(value) : value.split(',').map((part) => part.trim()),
+  ),
+  v.check((trust) => {
+    if (typeof trust === 'number') return true;
+    try {
+      proxyAddr.compile(trust);
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'must be a number of proxy hops or a comma-separated list of addresses and CIDR ranges'),
+);
+
+const logLevel = v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`);
 
 const jwtSecret = v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters long'));
 
@@ -147,6 +177,10 @@ export function loadSettings(env: Environment = process.env): Settings {
     paypalClientSecret: read(env, 'PAYPAL_CLIENT_SECRET', nonEmpty),
     paypalApiBase: read(env, 'PAYPAL_API_BASE', httpUrl) ?? 'https://api-m.sandbox.paypal.com',
     sandboxTestControls: read(env, 'SANDBOX_TEST_CONTROLS', flag) ?? false,
+    trustProxy: read(env, 'TRUST_PROXY', trustProxy) ?? 0,
+    logLevel: read(env, 'LOG_LEVEL', logLevel) ?? 'info',
+    // On for `npm run dev` (Vite sets NODE_ENV=development), off for `npm start` and `start:api`.
+    apiDocs: read(env, 'API_DOCS', flag) ?? env.NODE_ENV === 'development',
   };
   requireTogether(settings.stripeSecretKey, 'STRIPE_SECRET_KEY', settings.stripeWebhookSecret, 'STRIPE_WEBHOOK_SECRET');
   requireTogether(settings.paypalClientId, 'PAYPAL_CLIENT_ID', settings.paypalClientSecret, 'PAYPAL_CLIENT_SECRET');

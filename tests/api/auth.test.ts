@@ -55,8 +55,11 @@ describe('POST /auth/register', () => {
     ['lastName', '   ', ACCOUNT_MESSAGES.lastNameRequired],
     ['lastName', 'Müller!', ACCOUNT_MESSAGES.lettersOnly],
     ['phoneNumber', '', ACCOUNT_MESSAGES.phoneRequired],
-    ['phoneNumber', '0611-123', ACCOUNT_MESSAGES.phoneDigitsOnly],
+    ['phoneNumber', '0611-123x', ACCOUNT_MESSAGES.phoneDigitsOnly],
+    ['phoneNumber', '0611+123', ACCOUNT_MESSAGES.phoneDigitsOnly],
     ['phoneNumber', '1234', ACCOUNT_MESSAGES.phoneTooShort],
+    ['phoneNumber', '12 - 34', ACCOUNT_MESSAGES.phoneTooShort],
+    ['phoneNumber', '1'.repeat(31), ACCOUNT_MESSAGES.phoneTooLong],
     ['userEmail', '', ACCOUNT_MESSAGES.emailRequired],
     ['userEmail', 'anna@', ACCOUNT_MESSAGES.emailInvalid],
     ['password', '', ACCOUNT_MESSAGES.passwordRequired],
@@ -87,6 +90,23 @@ describe('POST /auth/register', () => {
       });
       expect(response.status, `${firstName} ${lastName}`).toBe(201);
     }
+  });
+
+  it.each([
+    ['+49 (0) 611 / 123-456', '+49611123456'],
+    ['(0611) 123 456', '0611123456'],
+    ['0611/123-456', '0611123456'],
+    ['+49 611 1234567', '+496111234567'],
+  ])('accepts the phone number %j and stores it as %j', async (phoneNumber, stored) => {
+    const payload = { ...validRegistration(), phoneNumber };
+    expect((await api.request('POST', '/auth/register', { body: payload })).status).toBe(201);
+    const [row] = await api.db.select().from(users).where(eq(users.email, payload.userEmail));
+    expect(row?.phone).toBe(stored);
+    const code = api.linkParameter(await api.lastMailTo(payload.userEmail), 'code');
+    await api.request('GET', `/auth/confirm?code=${code}`);
+    const { accessToken } = await api.login(payload.userEmail, payload.password);
+    const { body } = await answer<CurrentUserView>(api.request('GET', '/users/me', { token: accessToken }));
+    expect(body.tel).toBe(stored);
   });
 
   it('reports every missing field of an empty body', async () => {
@@ -216,7 +236,7 @@ describe('POST /auth/login', () => {
     );
     expect(status).toBe(400);
     expect(body.errors).toEqual([
-      { fieldName: 'userEmail', message: ACCOUNT_MESSAGES.loginEmailRequired },
+      { fieldName: 'userEmail', message: 'E-Mail ist erforderlich!' },
       { fieldName: 'password', message: ACCOUNT_MESSAGES.passwordRequired },
     ]);
   });

@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CART_ENTRY_MESSAGES } from '../../src/lib/cart.ts';
-import { addYears, todayInGermany } from '../../src/lib/dates.ts';
+import { addYears } from '../../src/lib/dates.ts';
 import { articles } from '../../src/server/db/schema.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
 import type { CartEntryView, CartView } from '../../src/server/features/cart/cart.service.ts';
-import { answer, createTestApi, type ErrorBody, type TestApi, type TestUser } from './support/test-api.ts';
+import { answer, createTestApi, type ErrorBody, inDays, type TestApi, type TestUser } from './support/test-api.ts';
 
 let api: TestApi;
 let admin: TestUser;
 
-const inDays = (days: number) => {
-  const date = new Date(`${todayInGermany()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 const dates = (entry = 7, departure = 9) => ({ entryDate: inDays(entry), departureDate: inDays(departure) });
 
 beforeAll(async () => {
@@ -232,16 +227,12 @@ describe('bookings', () => {
     });
   });
 
-  it('confirm turns the cart into one booking with prices frozen, and empties the cart', async () => {
+  it('starting a payment turns the cart into one booking with prices frozen; the cart stays until it is paid', async () => {
     const user = await api.user();
     await addToCart(user.token, 1, dates(3, 4));
     await addToCart(user.token, 5, dates(8, 30));
-    const { status, body } = await answer<BookingView[]>(
-      api.request('POST', '/booking/confirm', { token: user.token }),
-    );
-    expect(status).toBe(200);
-    expect(body).toHaveLength(1);
-    expect(body[0]).toEqual({
+    const placed = await api.placeOrder(user.token);
+    expect(placed).toEqual({
       id: expect.any(Number),
       bookingNumber: expect.stringMatching(/^HWDS-[A-HJ-NP-Z2-9]{8}$/),
       status: 'pending_payment',
@@ -267,7 +258,7 @@ describe('bookings', () => {
         }),
       ],
     });
-    expect((await cartOf(user.token)).body.countArticles).toBe(0);
+    expect((await cartOf(user.token)).body.countArticles).toBe(2);
 
     // Later price changes do not touch the order.
     await api.db.update(articles).set({ priceCents: 1 }).where(eq(articles.id, 1));
@@ -276,34 +267,27 @@ describe('bookings', () => {
     await api.db.update(articles).set({ priceCents: 120_000 }).where(eq(articles.id, 1));
   });
 
-  it('confirm is idempotent: calling it again adds no booking', async () => {
+  it('confirm (the order page’s call) lists the bookings and never orders or empties the cart', async () => {
     const user = await api.user();
     await addToCart(user.token, 2);
-    await api.request('POST', '/booking/confirm', { token: user.token });
-    const again = await answer<BookingView[]>(api.request('POST', '/booking/confirm', { token: user.token }));
-    expect(again.body).toHaveLength(1);
-  });
-
-  it('two confirms at the same moment order the cart once', async () => {
-    const user = await api.user();
+    const placed = await api.placeOrder(user.token);
     await addToCart(user.token, 3);
-    await Promise.all([
-      api.request('POST', '/booking/confirm', { token: user.token }),
-      api.request('POST', '/booking/confirm', { token: user.token }),
-    ]);
-    expect((await answer<BookingView[]>(api.request('GET', '/booking/get', { token: user.token }))).body).toHaveLength(
-      1,
-    );
+    for (let call = 0; call < 2; call++) {
+      const listed = await answer<BookingView[]>(api.request('POST', '/booking/confirm', { token: user.token }));
+      expect(listed.body.map((booking) => booking.id)).toEqual([placed.id]);
+    }
+    expect((await cartOf(user.token)).body.countArticles).toBe(2);
   });
 
   it('lists the newest booking first, and only the caller’s', async () => {
     const [a, b] = [await api.user(), await api.user()];
     await addToCart(a.token, 1);
-    const [first] = (await answer<BookingView[]>(api.request('POST', '/booking/confirm', { token: a.token }))).body;
+    const first = await api.placeOrder(a.token);
+    await api.request('DELETE', '/cart/clear', { token: a.token });
     await addToCart(a.token, 2);
-    const list = (await answer<BookingView[]>(api.request('POST', '/booking/confirm', { token: a.token }))).body;
-    expect(list.map((booking) => booking.id)).toEqual([expect.any(Number), first?.id]);
-    expect(list[0]?.id).not.toBe(first?.id);
+    const second = await api.placeOrder(a.token);
+    const list = (await answer<BookingView[]>(api.request('GET', '/booking/get', { token: a.token }))).body;
+    expect(list.map((booking) => booking.id)).toEqual([second.id, first.id]);
     expect((await answer(api.request('GET', '/booking/get', { token: b.token }))).body).toEqual([]);
   });
 
@@ -316,7 +300,7 @@ describe('bookings', () => {
       departamentId: 14,
     });
     await addToCart(user.token, article.id);
-    await api.request('POST', '/booking/confirm', { token: user.token });
+    await api.placeOrder(user.token);
     await api.request('DELETE', `/articles/${article.id}`, { token: admin.token });
     const [booking] = (await answer<BookingView[]>(api.request('GET', '/booking/get', { token: user.token }))).body;
     expect(booking?.totalPrice).toBe(42);

@@ -328,10 +328,20 @@ describe('bad input anywhere', () => {
     });
   });
 
-  it('sends no-store and nosniff on API answers', async () => {
-    const response = await ctx.api.request('GET', '/departaments');
-    expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  it('sends no-store and nosniff on answers for one user, a short public cache and an ETag on catalogue reads', async () => {
+    const privateAnswer = await ctx.api.request('GET', '/cart', { token: ctx.customer.token });
+    expect(privateAnswer.headers.get('cache-control')).toBe('no-store');
+    expect(privateAnswer.headers.get('x-content-type-options')).toBe('nosniff');
+    for (const path of ['/departaments', '/departaments/12', '/articles?departamentId=12']) {
+      const publicAnswer = await ctx.api.request('GET', path);
+      expect(publicAnswer.headers.get('cache-control')).toBe(
+        'public, max-age=0, s-maxage=60, stale-while-revalidate=300',
+      );
+      const etag = publicAnswer.headers.get('etag');
+      expect(etag).toMatch(/^"[\w+/=-]+"$/);
+      const unchanged = await ctx.api.request('GET', path, { headers: { 'If-None-Match': String(etag) } });
+      expect(unchanged.status).toBe(304);
+    }
   });
 });
 

@@ -4,7 +4,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartView } from '../../src/server/features/cart/cart.service.ts';
-import { answer, createTestApi, type ErrorBody, SITE_URL, type TestApi, type TestUser } from './support/test-api.ts';
+import {
+  answer,
+  createTestApi,
+  type ErrorBody,
+  inDays,
+  SITE_URL,
+  type TestApi,
+  type TestUser,
+} from './support/test-api.ts';
 
 let api: TestApi;
 let customer: TestUser;
@@ -16,7 +24,6 @@ beforeAll(async () => {
 
 afterAll(() => api.close());
 
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const book = (articleId: number, entry: number, departure: number) =>
   api.request('POST', `/cart/article/${articleId}`, {
     token: customer.token,

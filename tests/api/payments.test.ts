@@ -6,10 +6,19 @@
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, mailQueue, payments } from '../../src/server/db/schema.ts';
+import { bookings, mailQueue, paymentAttempts, payments } from '../../src/server/db/schema.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
+import { fulfilPayment } from '../../src/server/features/payments/fulfilment.ts';
 import type { CheckoutSessionView, PayPalOrderView } from '../../src/server/features/payments/payments.service.ts';
-import { answer, createTestApi, type ErrorBody, SITE_URL, type TestApi, type TestUser } from './support/test-api.ts';
+import {
+  answer,
+  createTestApi,
+  type ErrorBody,
+  inDays,
+  SITE_URL,
+  type TestApi,
+  type TestUser,
+} from './support/test-api.ts';
 
 let api: TestApi;
 
@@ -18,8 +27,6 @@ beforeAll(async () => {
 });
 
 afterAll(() => api.close());
-
-const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
 /** A customer whose cart holds the given articles (ids of the seeded catalogue). */
 async function customerWithCart(articleIds = [1]): Promise<TestUser> {
@@ -48,6 +55,19 @@ const hostedPage = (sessionId: string, action: 'pay' | 'decline' | 'cancel') =>
 
 const webhookMode = (sessionId: string, mode: 'after-redirect' | 'before-redirect' | 'twice' | 'late' | 'never') =>
   api.request('POST', `/sandbox/stripe/test/sessions/${sessionId}/webhook`, { body: { mode } });
+
+/** An access token of the PayPal emulator, as the shop's client gets one. */
+async function paypalToken(): Promise<string> {
+  const { clientId, clientSecret } = api.paymentConfig.paypal;
+  const response = await api.request('POST', '/sandbox/paypal/v1/oauth2/token', {
+    rawBody: 'grant_type=client_credentials',
+    headers: {
+      Authorization: `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`,
+      'Content-Type': 'application/x-www-form-urlencoded',
+    },
+  });
+  return ((await response.json()) as { access_token: string }).access_token;
+}
 
 const bookingOf = async (id: number) => (await api.db.select().from(bookings).where(eq(bookings.id, id)))[0];
 const paymentsOf = (bookingId: number) => api.db.select().from(payments).where(eq(payments.bookingId, bookingId));
@@ -393,6 +413,112 @@ describe('paying with PayPal', () => {
     expect((await bookingOf(order.bookingId))?.status).toBe('paid');
     expect(await paymentsOf(order.bookingId)).toHaveLength(1);
     expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+  });
+});
+
+describe('one booking, one payment, whichever way the customer pays', () => {
+  const approve = (orderId: string) =>
+    api.request('POST', `/sandbox/paypal/v2/checkout/orders/${orderId}/approve`, { body: {} });
+  const startPayPal = async (user: TestUser) =>
+    (await answer<PayPalOrderView>(api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} })))
+      .body;
+  const capture = (user: TestUser, orderId: string) =>
+    answer<ErrorBody & { status: string }>(
+      api.request('POST', `/payment/paypal/orders/${orderId}/capture`, { token: user.token }),
+    );
+  const stripeSession = (id: string) =>
+    api.request('GET', `/sandbox/stripe/v1/checkout/sessions/${id}`, {
+      headers: { Authorization: `Bearer ${api.paymentConfig.stripe.secretKey}` },
+    });
+
+  it('a PayPal capture first closes the open card session: the hosted page can no longer take money', async () => {
+    const user = await customerWithCart([2]);
+    const card = await startCard(user);
+    const order = await startPayPal(user);
+    expect(order.bookingId).toBe(card.body.bookingId);
+    await approve(order.id);
+    expect((await capture(user, order.id)).status).toBe(200);
+
+    expect(((await (await stripeSession(card.body.sessionId)).json()) as { status: string }).status).toBe('expired');
+    expect((await hostedPage(card.body.sessionId, 'pay')).status).toBeGreaterThanOrEqual(400);
+    expect(await paymentsOf(card.body.bookingId)).toMatchObject([{ provider: 'paypal', status: 'settled' }]);
+    expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+  });
+
+  it('a card payment that came first wins: PayPal’s approved order is never captured', async () => {
+    const user = await customerWithCart([3]);
+    const card = await startCard(user);
+    const order = await startPayPal(user);
+    await approve(order.id);
+    // Paid on the hosted page, but neither webhook nor success page has told the shop yet.
+    await webhookMode(card.body.sessionId, 'never');
+    expect((await hostedPage(card.body.sessionId, 'pay')).status).toBe(303);
+
+    expect(await capture(user, order.id)).toMatchObject({ status: 200, body: { status: 'paid' } });
+    expect((await bookingOf(card.body.bookingId))?.paymentMethod).toBe('stripe');
+    const paypalOrder = await api.request('GET', `/sandbox/paypal/v2/checkout/orders/${order.id}`, {
+      headers: { Authorization: `Bearer ${await paypalToken()}` },
+    });
+    expect(((await paypalOrder.json()) as { status: string }).status).toBe('APPROVED');
+    expect(await paymentsOf(card.body.bookingId)).toMatchObject([{ provider: 'stripe', status: 'settled' }]);
+  });
+
+  it('no card session stays open while a PayPal capture of the booking is under way', async () => {
+    const user = await customerWithCart([4]);
+    const order = await startPayPal(user);
+    await api.db
+      .update(paymentAttempts)
+      .set({ captureStartedAt: new Date() })
+      .where(eq(paymentAttempts.providerRef, order.id));
+    const card = await startCard(user);
+    expect(card).toMatchObject({
+      status: 409,
+      body: {
+        message: 'Eine PayPal-Zahlung für diese Bestellung wird gerade abgeschlossen. Bitte warten Sie einen Moment.',
+      },
+    });
+    const opened = await api.db.select().from(paymentAttempts).where(eq(paymentAttempts.bookingId, order.bookingId));
+    expect(opened.filter((attempt) => attempt.provider === 'stripe').map((attempt) => attempt.status)).toEqual([
+      'expired',
+    ]);
+  });
+
+  it('money taken twice for one booking is recorded for a refund and reported to the agency, never lost', async () => {
+    const user = await customerWithCart([5]);
+    const card = await startCard(user);
+    await webhookMode(card.body.sessionId, 'never');
+    expect((await hostedPage(card.body.sessionId, 'pay')).status).toBe(303);
+    const booking = await bookingOf(card.body.bookingId);
+    if (!booking) throw new Error('no booking');
+    // A second provider reports money for the same booking (say, a payment the shop could not stop).
+    const order = await startPayPal(user);
+    await api.db.update(bookings).set({ status: 'paid' }).where(eq(bookings.id, booking.id));
+    const surplus = {
+      provider: 'paypal' as const,
+      attemptRef: order.id,
+      amountCents: booking.totalCents,
+      currency: 'EUR',
+      testMode: true,
+    };
+    expect(await fulfilPayment(api.deps, surplus)).toEqual({ outcome: 'already-paid', bookingId: booking.id });
+    expect(await fulfilPayment(api.deps, surplus)).toEqual({ outcome: 'already-paid', bookingId: booking.id });
+    expect(await paymentsOf(booking.id)).toMatchObject([
+      { provider: 'paypal', providerRef: order.id, status: 'refund_due' },
+    ]);
+    const reports = await api.db.select().from(mailQueue).where(eq(mailQueue.recipient, api.deps.company.email));
+    expect(reports.map((mail) => mail.subject)).toEqual([
+      `Doppelte Zahlung zur Bestellung ${booking.bookingNumber}: bitte erstatten`,
+    ]);
+  });
+
+  it('a test payment is marked as one, in the database and in the order mail', async () => {
+    const user = await customerWithCart([1]);
+    const card = await startCard(user);
+    expect((await hostedPage(card.body.sessionId, 'pay')).status).toBe(303);
+    await expect.poll(async () => (await bookingOf(card.body.bookingId))?.status).toBe('paid');
+    expect(await paymentsOf(card.body.bookingId)).toMatchObject([{ testMode: true }]);
+    const [mail] = await orderMailsTo(user.userEmail);
+    expect(mail?.text).toContain('Dies war eine Testzahlung im Testmodus des Shops. Es wurde kein echtes Geld bewegt');
   });
 });
 

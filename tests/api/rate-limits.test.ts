@@ -7,6 +7,7 @@ let api: TestApi;
 beforeAll(async () => {
   api = await createTestApi({
     rateLimits: {
+      loginPerAccountAndAddress: DEFAULT_RATE_LIMITS.loginPerAccountAndAddress,
       loginPerAccount: DEFAULT_RATE_LIMITS.loginPerAccount,
       loginPerAddress: { limit: 15, windowSeconds: 900 },
       registerPerAddress: { limit: 3, windowSeconds: 3600 },
@@ -33,31 +34,37 @@ async function expectLimited(response: Promise<Response>) {
 }
 
 describe('rate limits', () => {
-  it('login: 10 attempts per account within 15 minutes, then 429 even with the right password', async () => {
-    const user = await api.user();
-    for (let attempt = 0; attempt < 9; attempt++) {
-      const response = await api.request('POST', '/auth/login', {
-        body: { userEmail: user.userEmail, password: 'Falsch-1!' },
-        address: '198.51.100.1',
-      });
-      expect(response.status).toBe(401);
+  const wrongLogin = (email: string, address: string) =>
+    api.request('POST', '/auth/login', { body: { userEmail: email, password: 'Falsch-1!x' }, address });
+
+  it('a stranger guessing from one address cannot lock the owner out', async () => {
+    const victim = await api.user();
+    const { limit } = DEFAULT_RATE_LIMITS.loginPerAccountAndAddress;
+    for (let attempt = 0; attempt < limit; attempt++) {
+      expect((await wrongLogin(victim.userEmail, '198.51.100.66')).status).toBe(401);
     }
+    // The stranger is stopped, even with the right password …
     await expectLimited(
       api.request('POST', '/auth/login', {
-        body: { userEmail: user.userEmail, password: user.password },
-        address: '198.51.100.2',
+        body: { userEmail: victim.userEmail, password: victim.password },
+        address: '198.51.100.66',
       }),
     );
-    // Other accounts are not affected.
-    const other = await api.register();
-    expect(
-      (
-        await api.request('POST', '/auth/login', {
-          body: { userEmail: other.userEmail, password: 'Falsch-1!' },
-          address: '198.51.100.1',
-        })
-      ).status,
-    ).toBe(401);
+    // … the owner, from their own address, is not.
+    const owner = await api.request('POST', '/auth/login', {
+      body: { userEmail: victim.userEmail, password: victim.password },
+      address: '203.0.113.77',
+    });
+    expect(owner.status).toBe(200);
+  });
+
+  it('guessing one account from many addresses is bounded by the per-account ceiling', async () => {
+    const victim = await api.register(); // never logged in: every counted attempt is a guess
+    const { limit } = DEFAULT_RATE_LIMITS.loginPerAccount;
+    for (let attempt = 0; attempt < limit; attempt++) {
+      expect((await wrongLogin(victim.userEmail, `198.51.${100 + (attempt % 50)}.${attempt}`)).status).toBe(401);
+    }
+    await expectLimited(wrongLogin(victim.userEmail, '198.51.99.1'));
   });
 
   it('login: per address across accounts', async () => {

@@ -116,7 +116,7 @@ describe.skipIf(!serverUrl)('two API replicas (needs PostgreSQL: the embedded da
   });
 
   it('counts login attempts made on either replica against one limit', async () => {
-    const { limit } = DEFAULT_RATE_LIMITS.loginPerAccount;
+    const { limit } = DEFAULT_RATE_LIMITS.loginPerAccountAndAddress;
     const body = { userEmail: `ratelimit-${randomBytes(3).toString('hex')}@example.de`, password: 'Falsch-2026!x' };
     for (let attempt = 0; attempt < limit; attempt++) {
       const replica = attempt % 2 === 0 ? a : b;

@@ -182,7 +182,8 @@ test.describe('registration errors', () => {
 });
 
 test.describe('login errors', () => {
-  test('a wrong password shows the server’s message, which disappears after 2 s', async ({ page, customer }) => {
+  test('a wrong password shows the server’s message, which stays until a field changes', async ({ page, customer }) => {
+    await page.clock.install();
     await page.goto('/login');
     await islandReady(page);
     await page.getByLabel('E-Mail').fill(customer.userEmail);
@@ -191,7 +192,10 @@ test.describe('login errors', () => {
     const error = page.getByRole('alert');
     await expect(error).toHaveText('E-Mail-Adresse oder Passwort ist falsch.');
     await expectNoAccessibilityViolations(page);
-    await expect(error).toBeEmpty({ timeout: 3000 });
+    await page.clock.runFor(10_000); // well past the 2 s of a success notice
+    await expect(error).toHaveText('E-Mail-Adresse oder Passwort ist falsch.');
+    await page.getByLabel('Passwort', { exact: true }).fill('Falsch-2026!y');
+    await expect(error).toBeEmpty();
     await expect(page).toHaveURL('/login');
   });
 
@@ -216,7 +220,7 @@ test.describe('login errors', () => {
     await page.goto('/login');
     await islandReady(page);
     await page.getByRole('button', { name: 'Login', exact: true }).click();
-    await expect(page.getByText(m.loginEmailRequired)).toBeVisible();
+    await expect(page.getByText('E-Mail ist erforderlich!', { exact: true })).toBeVisible();
     await expect(page.getByText(m.passwordRequired)).toBeVisible();
     await expect(page.getByLabel('E-Mail')).toBeFocused();
     await page.getByLabel('E-Mail').fill('anna@example.de');
@@ -273,6 +277,7 @@ test('forgot password: the mailed link sets a new password once; the old one sto
   ).toBe(200);
 
   // The link works once.
+  await page.clock.install();
   await page.goto(link);
   await islandReady(page);
   await page.getByLabel('Neues Passwort', { exact: true }).fill('Fruehling-2028%C');
@@ -281,7 +286,12 @@ test('forgot password: the mailed link sets a new password once; the old one sto
   await expect(page.getByRole('alert')).toHaveText(
     'Der Link zum Zurücksetzen ist ungültig, abgelaufen oder wurde bereits verwendet.',
   );
-  await expect(page.getByRole('alert')).toBeEmpty({ timeout: 3000 }); // the spec: the error clears after 2 s
+  await page.clock.runFor(10_000); // errors do not time out (docs/product.md#d24-german-ui)
+  await expect(page.getByRole('alert')).toHaveText(
+    'Der Link zum Zurücksetzen ist ungültig, abgelaufen oder wurde bereits verwendet.',
+  );
+  await page.getByLabel('Neues Passwort bestätigen', { exact: true }).fill('Fruehling-2028%D');
+  await expect(page.getByRole('alert')).toBeEmpty();
 });
 
 test('the reset link also works as /reset-password/{token}', async ({ page, request }) => {
@@ -349,10 +359,10 @@ test.describe('/auth/confirm always ends at /login', () => {
     await page.waitForURL('/login');
   });
 
-  test('shows "Bestätige deine Anmeldung ..." while it works', async ({ page }) => {
+  test('shows "Ihre Anmeldung wird bestätigt …" while it works', async ({ page }) => {
     await page.route('**/api/auth/confirm**', () => {}); // never answers
     await page.goto('/auth/confirm?code=wartet');
-    await expect(page.getByRole('status')).toHaveText('Bestätige deine Anmeldung ...');
+    await expect(page.getByRole('status')).toHaveText('Ihre Anmeldung wird bestätigt …');
     await expectNoAccessibilityViolations(page);
   });
 });
@@ -370,13 +380,16 @@ test.describe('/profilepage', () => {
     const token = await accessTokenFor(request, account.userEmail, account.password);
     const auth = { Authorization: `Bearer ${token}` };
     for (const articleId of [1, 2]) {
+      await request.delete('/api/cart/clear', { headers: auth });
       const entryDate = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
       const added = await request.post(`/api/cart/article/${articleId}`, {
         headers: auth,
         data: { entryDate, departureDate: entryDate },
       });
       expect(added.status(), await added.text()).toBe(201);
-      expect((await request.post('/api/booking/confirm', { headers: auth })).status()).toBe(200);
+      // Starting a payment orders the cart: two orders, one article each.
+      const ordered = await request.post('/api/payment/stripe/checkout-session', { headers: auth, data: {} });
+      expect(ordered.status()).toBe(200);
     }
     const bookings = (await (await request.get('/api/booking/get', { headers: auth })).json()) as {
       bookingNumber: string;

@@ -5,8 +5,9 @@
 import type { Locator, Page } from '@playwright/test';
 import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
-import { jpeg } from './support/catalogue.ts';
+import { createCategory, jpeg, uploadImage } from './support/catalogue.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tabTo } from './support/keyboard.ts';
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
 const status = (page: Page) => page.locator('.admin-messages [role="status"]');
@@ -19,7 +20,9 @@ async function adminScreen(page: Page, adminToken: string, path = '/admin/depart
 }
 
 const categoryOf = (page: Page, number: string) =>
-  page.locator('details').filter({ has: page.locator('summary', { hasText: `Kategorie ${number}:` }) });
+  page.locator('.admin-category').filter({ has: page.getByRole('button', { name: `Kategorie ${number}:` }) });
+/** The button that opens and closes a category: its title. */
+const toggleOf = (category: Locator) => category.getByRole('heading', { level: 3 }).getByRole('button');
 
 async function addCategory(page: Page, number: string) {
   const form = page.getByRole('region', { name: 'Kategorie hinzufügen' });
@@ -29,7 +32,7 @@ async function addCategory(page: Page, number: string) {
   await form.getByRole('button', { name: 'Kategorie hinzufügen' }).click();
   await expect(status(page)).toHaveText('Kategorie wurde hinzugefügt');
   const category = categoryOf(page, number);
-  await category.locator('summary').click();
+  await toggleOf(category).click();
   return category;
 }
 
@@ -55,22 +58,26 @@ test('an administrator builds a category with an article and photos, edits, and 
   await addArticle.getByRole('button', { name: 'Artikel hinzufügen' }).click();
   await expect(status(page)).toHaveText('Artikel erfolgreich hinzugefügt');
   await expect(category.getByRole('heading', { name: 'A1: Foto-Paket – 1.234,50 €' })).toBeVisible();
-  await expect(category.getByRole('img', { name: 'Bild 1' })).toBeVisible();
+  await expect(category.getByRole('img', { name: 'Bild 1 von Artikel A1' })).toBeVisible();
 
-  // A second photo for the article, shown before it is saved, with the API's own words for a wrong type.
-  const articlePhoto = category.getByLabel('Foto zum Artikel hinzufügen');
+  // A second photo for the article, shown before it is saved; a wrong type is said beside the control.
+  const articlePhoto = category.getByLabel('Foto zum Artikel hinzufügen (Artikel A1)');
+  const savePhoto = category.getByRole('button', { name: 'Speichern – Foto für Artikel A1' });
   await articlePhoto.setInputFiles({ name: 'kein-bild.png', mimeType: 'image/png', buffer: Buffer.from('kein Bild') });
-  await category.getByRole('button', { name: 'Speichern' }).last().click();
+  await savePhoto.click();
   await expect(alert(page)).toHaveText('Nur JPEG- oder PNG-Bilder sind erlaubt.');
+  await expect(articlePhoto).toHaveAccessibleDescription('Nur JPEG- oder PNG-Bilder sind erlaubt.');
+  await expect(articlePhoto).toHaveAttribute('aria-invalid', 'true');
   await upload(articlePhoto, 2);
+  await expect(articlePhoto).not.toHaveAttribute('aria-invalid');
   await expect(category.getByRole('img', { name: 'Vorschau des gewählten Bildes' })).toBeVisible();
-  await category.getByRole('button', { name: 'Speichern' }).last().click();
+  await savePhoto.click();
   await expect(status(page)).toHaveText('Bild gespeichert');
-  await expect(category.getByRole('img', { name: 'Bild 2' })).toBeVisible();
+  await expect(category.getByRole('img', { name: 'Bild 2 von Artikel A1' })).toBeVisible();
 
   const edit = category.getByRole('form', { name: 'Artikel A1 bearbeiten' });
   await edit.getByLabel('Preis in Euro').fill('99,90');
-  await edit.getByRole('button', { name: 'Speichern' }).click();
+  await edit.getByRole('button', { name: 'Speichern – Artikel A1' }).click();
   await expect(status(page)).toHaveText('Änderung gespeichert');
   const categoryId = await page.evaluate(async (wanted) => {
     const list = (await (await fetch('/api/departaments', { cache: 'no-store' })).json()) as {
@@ -87,29 +94,135 @@ test('an administrator builds a category with an article and photos, edits, and 
   const [firstImage, secondImage] = await category
     .locator('.admin-thumbs img')
     .evaluateAll((images) => images.map((image) => (image as HTMLImageElement).src));
-  await category.getByRole('button', { name: 'Bild 1 löschen' }).click();
-  await expect(category.getByText('Bild 1 endgültig löschen?')).toBeVisible();
+  await category.getByRole('button', { name: 'Bild 1 von Artikel A1 löschen' }).click();
+  await expect(category.getByText('Bild 1 von Artikel A1 endgültig löschen?')).toBeVisible();
   await category.getByRole('button', { name: 'Ja, löschen' }).click();
   await expect(status(page)).toHaveText('Bild erfolgreich gelöscht');
   await expect(category.locator('.admin-thumbs img')).toHaveCount(1);
   expect(await category.locator('.admin-thumbs img').getAttribute('src')).toBe(new URL(secondImage ?? '').pathname);
   expect(firstImage).not.toBe(secondImage);
+  await expect(category.getByRole('heading', { name: 'Bilder von Artikel A1' })).toBeFocused();
 
-  await category.getByRole('button', { name: 'Artikel A1 löschen' }).click();
-  await expect(category.getByText('Artikel A1 (Foto-Paket) mit 1 Bildern endgültig löschen?')).toBeVisible();
+  await category.getByRole('button', { name: 'Artikel A1 löschen', exact: true }).click();
+  await expect(category.getByText('Artikel A1 (Foto-Paket) mit 1 Bild endgültig löschen?')).toBeVisible();
   await category.getByRole('button', { name: 'Ja, löschen' }).click();
+  await expect(status(page)).toHaveText('Artikel gelöscht');
   await expect(category.getByText('In dieser Kategorie gibt es noch keine Artikel.')).toBeVisible();
+  await expect(category.getByRole('heading', { name: 'Artikel', exact: true })).toBeFocused();
 
-  await category.getByRole('button', { name: 'Kategorie löschen' }).click();
+  const deleteCategory = category.getByRole('button', { name: `Kategorie ${number} löschen`, exact: true });
+  await deleteCategory.click();
   await category.getByRole('button', { name: 'Abbrechen' }).click();
-  await expect(category).toBeVisible();
-  await category.getByRole('button', { name: 'Kategorie löschen' }).click();
+  await expect(deleteCategory).toBeFocused();
+  await deleteCategory.click();
   await expect(
     category.getByText(`Kategorie ${number} (Testkategorie ${number}) mit 0 Artikeln und 0 Bildern endgültig löschen?`),
   ).toBeVisible();
   await category.getByRole('button', { name: 'Ja, löschen' }).click();
   await expect(status(page)).toHaveText('Kategorie gelöscht');
   await expect(categoryOf(page, number)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Kategorien', exact: true })).toBeFocused();
+});
+
+test('the list shows each description, the delete question counts in German, and every button has its own name', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const made = await createCategory(request, adminToken, {
+    articles: [
+      { type: 'Erstes Paket', price: 10 },
+      { type: 'Zweites Paket', price: 20 },
+    ],
+    imageCount: 1,
+  });
+  await uploadImage(request, adminToken, `article/${made.articles[0]?.id}`, await jpeg(7, 400, 300));
+  await uploadImage(request, adminToken, `article/${made.articles[1]?.id}`, await jpeg(8, 400, 300));
+  await adminScreen(page, adminToken);
+  const category = categoryOf(page, made.number);
+  const toggle = toggleOf(category);
+  await expect(toggle).toHaveAccessibleName(`Kategorie ${made.number}: ${made.type} (2 Artikel)`);
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  await expect(category.locator('.admin-category__header')).toContainText('Eine Kategorie nur für diesen Test.');
+
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  const names = [...(await category.ariaSnapshot()).matchAll(/- button "([^"]+)"/g)].map((match) => match[1]);
+  expect(names.length).toBeGreaterThan(8);
+  expect(names.filter((name, index) => names.indexOf(name) !== index)).toEqual([]);
+  for (const name of [
+    `Bild 1 von Kategorie ${made.number} löschen`,
+    'Bild 1 von Artikel A1 löschen',
+    'Bild 1 von Artikel A2 löschen',
+    `Speichern – Kategorie ${made.number}`,
+    'Speichern – Artikel A1',
+    'Speichern – Artikel A2',
+  ]) {
+    await expect(category.getByRole('button', { name, exact: true })).toHaveCount(1);
+  }
+  await category.getByRole('button', { name: `Kategorie ${made.number} löschen`, exact: true }).click();
+  await expect(
+    category.getByText(`Kategorie ${made.number} (${made.type}) mit 2 Artikeln und 3 Bildern endgültig löschen?`),
+  ).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+});
+
+test('a photo that fails after its article was added is said beside the new article, and the form empties', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const made = await createCategory(request, adminToken, { articles: [] });
+  await adminScreen(page, adminToken);
+  const category = categoryOf(page, made.number);
+  await toggleOf(category).click();
+  const addArticle = category.getByRole('form', { name: 'Artikel hinzufügen' });
+  await addArticle.getByLabel('Artikelnummer').fill('F1');
+  await addArticle.getByLabel('Art des Artikels').fill('Ohne Foto');
+  await addArticle.getByLabel(/Preis in Euro/).fill('15');
+  // A PNG by name and type whose bytes are none: only the server can tell, after the article exists.
+  await addArticle
+    .getByLabel(/Foto \(JPEG oder PNG/)
+    .setInputFiles({ name: 'kaputt.png', mimeType: 'image/png', buffer: Buffer.from('kein Bild') });
+  await addArticle.getByRole('button', { name: 'Artikel hinzufügen' }).click();
+
+  await expect(alert(page)).toHaveText(
+    'Artikel F1 wurde hinzugefügt, aber sein Foto nicht: Nur JPEG- oder PNG-Bilder sind erlaubt. Sie können es beim Artikel erneut hochladen.',
+  );
+  await expect(category.getByRole('heading', { name: 'F1: Ohne Foto – 15,00 €' })).toBeVisible();
+  await expect(category.getByLabel('Foto zum Artikel hinzufügen (Artikel F1)')).toHaveAccessibleDescription(
+    'Nur JPEG- oder PNG-Bilder sind erlaubt.',
+  );
+  await expect(addArticle.getByLabel('Artikelnummer')).toHaveValue('');
+  await expect(addArticle.getByLabel(/Foto \(JPEG oder PNG/)).toHaveValue('');
+
+  await upload(category.getByLabel('Foto zum Artikel hinzufügen (Artikel F1)'), 3);
+  await category.getByRole('button', { name: 'Speichern – Foto für Artikel F1' }).click();
+  await expect(status(page)).toHaveText('Bild gespeichert');
+  await expect(category.getByRole('img', { name: 'Bild 1 von Artikel F1' })).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+});
+
+test('an image that cannot be deleted says so, and the focus stays on its button', async ({
+  page,
+  request,
+  adminToken,
+}) => {
+  const made = await createCategory(request, adminToken, { articles: [], imageCount: 1 });
+  await adminScreen(page, adminToken);
+  const category = categoryOf(page, made.number);
+  await toggleOf(category).click();
+  await page.route('**/api/images/*', (route) =>
+    route.request().method() === 'DELETE'
+      ? route.fulfill({ status: 404, json: { message: 'Bild nicht gefunden.', statusCode: 404 } })
+      : route.continue(),
+  );
+  const remove = category.getByRole('button', { name: `Bild 1 von Kategorie ${made.number} löschen` });
+  await remove.click();
+  await category.getByRole('button', { name: 'Ja, löschen' }).click();
+  await expect(alert(page)).toHaveText('Bild konnte nicht gelöscht werden: Bild nicht gefunden.');
+  await expect(remove).toBeFocused();
+  await expect(category.getByRole('img', { name: `Bild 1 von Kategorie ${made.number}` })).toBeVisible();
 });
 
 test('every field error of the forms is shown at once', async ({ page, adminToken }) => {
@@ -132,11 +245,13 @@ test('every field error of the forms is shown at once', async ({ page, adminToke
   await expectNoAccessibilityViolations(page);
 });
 
-test('create, edit and delete work with the keyboard alone', async ({ page, adminToken }) => {
+test('create, edit and delete work with the keyboard alone', async ({ page, request, adminToken }) => {
+  const made = await createCategory(request, adminToken, { articles: [{ type: 'Tastenpaket', price: 40 }] });
+  await uploadImage(request, adminToken, `article/${made.articles[0]?.id}`, await jpeg(9, 400, 300));
   await adminScreen(page, adminToken);
   const number = uniqueNumber();
   const form = page.getByRole('region', { name: 'Kategorie hinzufügen' });
-  await form.getByLabel('Nummer').focus();
+  await tabTo(page, form.getByLabel('Nummer'));
   await page.keyboard.type(number);
   await page.keyboard.press('Tab');
   await page.keyboard.type('Tastatur');
@@ -146,24 +261,51 @@ test('create, edit and delete work with the keyboard alone', async ({ page, admi
   await page.keyboard.press('Enter');
   await expect(status(page)).toHaveText('Kategorie wurde hinzugefügt');
 
+  // Edit the new category: open it with Enter, change its type.
   const category = categoryOf(page, number);
-  await category.locator('summary').focus();
+  await tabTo(page, toggleOf(category), { limit: 400 });
   await page.keyboard.press('Enter');
-  const edit = category.getByRole('form', { name: 'Kategorie bearbeiten' });
-  await edit.getByLabel('Typ').focus();
+  const edit = category.getByRole('form', { name: `Kategorie ${number} bearbeiten` });
+  await tabTo(page, edit.getByLabel('Typ'));
   await page.keyboard.press('Control+A');
   await page.keyboard.type('Tastatur geändert');
-  await edit.getByLabel('Beschreibung').focus();
-  await page.keyboard.press('Tab');
+  await tabTo(page, edit.getByRole('button', { name: `Speichern – Kategorie ${number}` }));
   await page.keyboard.press('Enter');
   await expect(status(page)).toHaveText('Änderung gespeichert');
-  await expect(category.locator('summary')).toContainText('Tastatur geändert');
+  await expect(toggleOf(category)).toContainText('Tastatur geändert');
 
-  await category.getByRole('button', { name: 'Kategorie löschen' }).focus();
+  // An article's price, then one of its images, in another category: back up the list with Shift+Tab, open it with Space.
+  const other = categoryOf(page, made.number);
+  await tabTo(page, toggleOf(other), { backwards: true, limit: 400 });
+  await page.keyboard.press('Space');
+  const price = other.getByRole('form', { name: 'Artikel A1 bearbeiten' }).getByLabel('Preis in Euro');
+  await tabTo(page, price);
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('45,50');
+  await page.keyboard.press('Tab');
+  await expect(other.getByRole('button', { name: 'Speichern – Artikel A1' })).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(status(page)).toHaveText('Änderung gespeichert');
+  await expect(other.getByRole('heading', { name: 'A1: Tastenpaket – 45,50 €' })).toBeVisible();
+
+  await tabTo(page, other.getByRole('button', { name: 'Bild 1 von Artikel A1 löschen' }));
+  await page.keyboard.press('Enter');
+  await expect(other.getByRole('button', { name: 'Ja, löschen' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(other.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Space');
+  await expect(status(page)).toHaveText('Bild erfolgreich gelöscht');
+  await expect(other.getByRole('img', { name: 'Bild 1 von Artikel A1' })).toHaveCount(0);
+  await expect(other.getByRole('heading', { name: 'Bilder von Artikel A1' })).toBeFocused();
+
+  // Delete the new category: the focus lands on the list's heading, not on the page's start.
+  await tabTo(page, category.getByRole('button', { name: `Kategorie ${number} löschen`, exact: true }), { limit: 400 });
   await page.keyboard.press('Enter');
   await expect(category.getByRole('button', { name: 'Ja, löschen' })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(categoryOf(page, number)).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Kategorien', exact: true })).toBeFocused();
 });
 
 test('customers see the no-access message and no Verwaltung link; visitors are asked to log in', async ({
@@ -177,6 +319,9 @@ test('customers see the no-access message and no Verwaltung link; visitors are a
   for (const path of ['/admin/departaments', '/admin/bestellungen']) {
     await page.goto(path);
     await expect(page.getByRole('alert')).toContainText('Dafür fehlt Ihnen die Berechtigung.');
+    await expect(
+      page.getByRole('alert').getByRole('link', { name: 'Mit einem anderen Konto anmelden' }),
+    ).toHaveAttribute('href', `/login?next=${encodeURIComponent(path)}`);
     await expect(header(page).getByRole('link', { name: 'Verwaltung' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Kategorie hinzufügen' })).toHaveCount(0);
   }
@@ -219,4 +364,38 @@ test('the order overview lists a booking a customer just paid in the sandbox, an
   await expect(rows.nth(1)).toContainText('Bezahlt');
   await expect(rows.nth(1)).toContainText('Kreditkarte (Stripe)');
   await expectNoAccessibilityViolations(page);
+});
+
+test.describe('the order overview while it loads, finds nothing, or fails', () => {
+  test.use({ allowedConsoleErrors: /the server responded with a status of 503/ });
+
+  test('is accessible in each state', async ({ page, adminToken }) => {
+    let answer: 'slow' | 'fail' | 'pass' = 'slow';
+    let release: () => void = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/admin/bookings?*', async (route) => {
+      if (answer === 'fail') return route.fulfill({ status: 503, body: '' });
+      if (answer === 'slow') await released;
+      return route.continue();
+    });
+    await signIn(page, adminToken);
+    await page.goto('/admin/bestellungen');
+    await expect(page.getByRole('status').filter({ hasText: 'Wird geladen …' })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    answer = 'pass';
+    release();
+
+    await page.getByLabel('Suche (Bestellnummer, Name oder E-Mail)').fill('niemand-bestellt-so@example.invalid');
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    await expect(page.getByText('Keine Bestellungen gefunden.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: '0 Bestellungen' })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+
+    answer = 'fail';
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Die Daten konnten nicht geladen werden.' })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+  });
 });

@@ -92,7 +92,10 @@ for (const landing of landingPages) {
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(landing.title);
     await expect(page.locator('main')).toContainText(landing.opening);
-    await expect(page.getByRole('link', { name: 'Beispielseite ansehen' })).toHaveAttribute('href', /^https:\/\//);
+    await expect(page.getByRole('link', { name: 'Beispielseite ansehen' })).toHaveAttribute(
+      'href',
+      `/beispiele${landing.path}`,
+    );
     await expect(page.getByRole('link', { name: 'E-Mail an uns' })).toHaveAttribute('href', /^mailto:/);
     await expect(page.getByRole('link', { name: 'Website-Modelle' })).toHaveAttribute('href', '/modelle');
     const steps = page.locator('[data-order-steps]');
@@ -114,6 +117,10 @@ for (const landing of landingPages) {
       '/departaments/12',
     );
     await expect(steps.getByRole('link', { name: /^E-Mail an / })).toHaveAttribute('href', /^mailto:.+\?subject=/);
+    // The materials follow "mit …" in the dative (docs/product.md#d24-german-ui).
+    await expect(steps.locator('li').nth(2)).toHaveText(
+      /mit der Bestellnummer, dem gewählten Modell, dem Namen Ihrer Website und .+ sowie Ihrem Logo( oder Ihrer Signatur)?\.$/,
+    );
     if (landing.gate) await expect(page.getByText(landing.gate, { exact: true })).toBeHidden();
   });
 }
@@ -158,14 +165,14 @@ test('/preise shows the maintenance tiers and the print and design prices', asyn
   await expect(page.getByText('Hosting und Domain sind in den Wartungspreisen nicht enthalten.').first()).toBeVisible();
   const print = page.getByRole('table', { name: 'Druck- und Designleistungen mit Preis ab' });
   for (const [item, price, notes] of [
-    ['Leinwanddruck', 'ab 30,00 €', ''],
-    ['Großformatdruck auf Papier', 'ab 30,00 €', 'max. 50 cm Breite · Mindestbestellwert 50,00 €'],
-    ['Visitenkarten', 'ab 50,00 €', 'ab 100 Stück'],
-    ['Fotodruck', 'ab 50,00 €', 'Mindestbestellwert 50,00 €'],
-    ['Plan- und technischer Zeichnungsdruck', 'ab 30,00 €', 'Länge bis 1,5 m · Mindestbestellwert 30,00 €'],
-    ['Logodesign', 'ab 50,00 €', ''],
-    ['Banner', 'ab 70,00 €', 'Mindestbestellwert 50,00 €'],
-    ['Unternehmer-Set', 'ab 100,00 €', ''],
+    ['Leinwanddruck', 'ab 30 €', ''],
+    ['Großformatdruck auf Papier', 'ab 50 €', 'max. 50 cm Breite · Mindestbestellwert 50 €'],
+    ['Visitenkarten', 'ab 50 €', 'ab 100 Stück · Mindestbestellwert 50 €'],
+    ['Fotodruck', 'ab 50 €', 'Mindestbestellwert 50 €'],
+    ['Plan- und technischer Zeichnungsdruck', 'ab 30 €', 'Länge bis 1,5 m · Mindestbestellwert 30 €'],
+    ['Logodesign', 'ab 50 €', ''],
+    ['Banner', 'ab 70 €', 'Mindestbestellwert 50 €'],
+    ['Unternehmer-Set', 'ab 100 €', ''],
   ] as const) {
     const row = print.getByRole('row', { name: new RegExp(`^${item}`) });
     await expect(row).toContainText(price);
@@ -229,14 +236,14 @@ test.describe('home page categories', () => {
     await expectNoAccessibilityViolations(page);
   });
 
-  test('falls back to the default image and "No description available"', async ({ page }) => {
+  test('falls back to the default image and "Keine Beschreibung verfügbar"', async ({ page }) => {
     await page.route('**/api/departaments', (route) =>
       route.fulfill({ json: [{ id: 7, type: 'Fotografie', description: ' ', imageUrls: [], articles: [] }] }),
     );
     await page.goto('/');
     const card = page.getByRole('region', { name: 'Kategorien' }).getByRole('listitem');
     await expect(card).toHaveCount(1);
-    await expect(card).toContainText('No description available');
+    await expect(card).toContainText('Keine Beschreibung verfügbar');
     await expect(card.locator('img')).toHaveAttribute('src', '/images/kategorie-standard.svg');
     await expect(card.getByRole('link')).toHaveAttribute('href', '/departaments/7');
   });

@@ -69,6 +69,10 @@ async function payByCardOnHostedPage(page: Page) {
   await expect(page.getByText('Testzahlung – es wird kein echtes Geld bewegt')).toBeVisible();
 }
 
+/** The sandbox says so on every payment page: /payment-options, /success, /cancel, /checkout. */
+const testMode = (page: Page) =>
+  page.getByText('Testmodus: Zahlungen laufen über eine lokale Sandbox. Es wird kein echtes Geld bewegt.');
+
 const sessionIdOf = (page: Page) => new URL(page.url()).pathname.split('/').at(-1) ?? '';
 
 const setWebhook = (request: APIRequestContext, sessionId: string, mode: string) =>
@@ -76,10 +80,12 @@ const setWebhook = (request: APIRequestContext, sessionId: string, mode: string)
 
 async function expectPaidEverywhere(page: Page, customer: { userEmail: string }) {
   await expect(page.getByText('Zahlung erfolgreich bestätigt und gespeichert!')).toBeVisible();
+  await expect(testMode(page)).toBeVisible();
   await expect(header(page).getByRole('link', { name: 'Warenkorb', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Bestellinformationen' }).click();
   await page.waitForURL('/checkout');
   await expect(page.getByRole('table', { name: 'Ihre Bestellungen' })).toBeVisible();
+  await expect(testMode(page)).toBeVisible();
   await expectNoAccessibilityViolations(page);
   const order = page.getByRole('table', { name: 'Ihre Bestellungen' }).getByRole('row').nth(1);
   await expect(order).toContainText('2.500,00 €');
@@ -88,6 +94,7 @@ async function expectPaidEverywhere(page: Page, customer: { userEmail: string })
   await page.getByRole('link', { name: 'Zu meinem Profil' }).click();
   await expect(page.getByRole('table', { name: 'Ihre letzten Bestellungen' })).toContainText(bookingNumber);
   await expect(page.getByRole('table', { name: 'Ihre letzten Bestellungen' })).toContainText('Bezahlt');
+  await expectNoAccessibilityViolations(page);
   const mail = await waitForMail(customer.userEmail, `Ihre Bestellung ${bookingNumber} bei HWDS`);
   expect(mail.text).toContain('Moderne Informationsseite (Artikel 2)');
   expect(mail.text).toContain('Gesamtbetrag: 2.500,00');
@@ -99,7 +106,7 @@ test.describe('a new customer pays', () => {
   test('by card on the hosted page, sees the order paid everywhere and gets one mail', async ({ page }) => {
     const customer = await newCustomer(page);
     await bookAndOrder(page);
-    await expect(page.getByText('Testmodus')).toBeVisible();
+    await expect(testMode(page)).toBeVisible();
     await expectNoAccessibilityViolations(page);
     await page.getByRole('button', { name: 'Jetzt zahlungspflichtig bezahlen' }).click();
     await expect(page.getByRole('alert')).toHaveText('Bitte wählen Sie eine Zahlungsmethode');
@@ -127,6 +134,7 @@ test.describe('a new customer pays', () => {
     await paypalButton.click();
     const dialog = page.getByRole('dialog', { name: 'PayPal – Testzahlung' });
     await expect(dialog).toBeVisible();
+    await expectNoAccessibilityViolations(page);
     await dialog.getByRole('button', { name: 'Zahlung genehmigen' }).click();
     await page.waitForURL(/\/success\?.*method=paypal/);
     await expect(page.getByText('Zahlung erfolgreich abgeschlossen von Erika')).toBeVisible();
@@ -142,6 +150,7 @@ test.describe('a payment that does not go through', () => {
     await page.getByRole('button', { name: 'Abbrechen und zurück zum Shop' }).click();
     await page.waitForURL('/cancel');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Zahlung abgebrochen');
+    await expect(testMode(page)).toBeVisible();
     await expectNoAccessibilityViolations(page);
     await page.getByRole('link', { name: 'Zurück zum Warenkorb' }).click();
     await expect(page.getByText('Gesamtkosten: 2.500,00 €')).toBeVisible();

@@ -3,13 +3,14 @@
  * dates, the header's count, the cart with removal and clearing; the gates for visitors; the
  * error messages; keyboard use, accessibility and layout stability.
  */
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { CART_ENTRY_MESSAGES } from '../../src/lib/cart.ts';
 import { formatGermanDate, todayInGermany } from '../../src/lib/dates.ts';
 import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { createCategory, type TestCategory } from './support/catalogue.ts';
 import { expect, test } from './support/fixtures.ts';
+import { tabTo } from './support/keyboard.ts';
 import { recordLayoutShifts } from './support/layout-shift.ts';
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
@@ -42,18 +43,6 @@ async function dateFieldsTakeMonthFirst(page: Page): Promise<boolean> {
 async function typeDate(page: Page, iso: string, monthFirst: boolean) {
   const [year, month, day] = iso.split('-');
   await page.keyboard.type(monthFirst ? `${month}${day}${year}` : `${day}${month}${year}`);
-}
-
-/** Presses Tab until `target` has the focus (a date field's picker button is a stop of its own). */
-async function tabTo(page: Page, target: Locator) {
-  for (
-    let presses = 0;
-    presses < 40 && !(await target.evaluate((element) => element === document.activeElement));
-    presses++
-  ) {
-    await page.keyboard.press('Tab');
-  }
-  await expect(target).toBeFocused();
 }
 
 const articleCard = (page: Page, type: string) =>
@@ -210,7 +199,9 @@ test.describe('a new customer in the shop', () => {
     await islandsReady(page);
     const card = articleCard(page, 'Visitenkarten-Set');
     const monthFirst = await dateFieldsTakeMonthFirst(page);
-    await card.getByLabel('Startdatum').focus();
+    // From the page's start (the date probe has left the focus on the body): Tab by Tab through header and gallery.
+    await expect(page.locator('body')).toBeFocused();
+    await tabTo(page, card.getByLabel('Startdatum'));
     await typeDate(page, inDays(3), monthFirst);
     await tabTo(page, card.getByLabel('Enddatum'));
     await typeDate(page, inDays(4), monthFirst);
@@ -358,16 +349,47 @@ test.describe('the cart page', () => {
     await expect(page.getByText('Der Warenkorb ist leer')).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
-    const entryDate = inDays(8);
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-    const added = await request.post('/api/cart/article/2', {
-      headers: { Authorization: `Bearer ${token}` },
-      data: { entryDate, departureDate: entryDate },
-    });
-    expect(added.status()).toBe(201);
-    await page.reload();
-    await expect(page.getByText('Gesamtkosten: 2.500,00 €')).toBeVisible();
+    for (const { articleId, days } of [
+      { articleId: 2, days: 8 },
+      { articleId: 3, days: 9 },
+    ]) {
+      const added = await request.post(`/api/cart/article/${articleId}`, {
+        headers: { Authorization: `Bearer ${token}` },
+        data: { entryDate: inDays(days), departureDate: inDays(days) },
+      });
+      expect(added.status()).toBe(201);
+    }
+    await page.reload(); // the header's count learns that the cart holds two entries
+    const entries = page.locator('.cart-entries');
+    await expect(entries.getByRole('listitem')).toHaveCount(2);
     await expectNoAccessibilityViolations(page);
+    const loaded = await entries.boundingBox();
+
+    // While the cart loads (held back here), two grey entries stand where the list will be.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route('**/api/cart', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: 'Der Warenkorb wird geladen …' })).toBeAttached();
+    const skeleton = page.locator('.cart-skeleton');
+    await expect(skeleton.locator('li')).toHaveCount(2);
+    await expectNoAccessibilityViolations(page);
+    const loading = await skeleton.boundingBox();
+    expect(loading?.x).toBe(loaded?.x);
+    expect(loading?.y).toBe(loaded?.y);
+    expect(loading?.width).toBe(loaded?.width);
+    expect(Math.abs((loading?.height ?? 0) - (loaded?.height ?? -10))).toBeLessThanOrEqual(1);
+
+    release();
+    await expect(page.getByText('Gesamtkosten: 6.000,00 €')).toBeVisible();
+    await expect(skeleton).toHaveCount(0);
+    await expect(page.getByText('Alle Preise in Euro inklusive 19 % Umsatzsteuer.')).toBeVisible();
   });
 
   test.describe('when the cart cannot be loaded', () => {

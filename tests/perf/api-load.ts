@@ -1,8 +1,9 @@
 /**
  * `npm run perf:api`: requests per second and p99 latency of GET /api/departaments and
- * GET /api/departaments/12 with autocannon (loopback, 10 s, 50 connections), on the embedded
- * PGlite database and, when PERF_DATABASE_URL is set, on PostgreSQL. The API runs both as
- * `npm start` serves it (through Astro) and alone (`npm run start:api`).
+ * GET /api/departaments/12 with autocannon (loopback, 10 s, 50 connections), each also as a ratio
+ * to GET /api/health measured in the same run (what the catalogue costs beyond the bare server),
+ * on the embedded PGlite database and, when PERF_DATABASE_URL is set, on PostgreSQL. The API runs
+ * both as `npm start` serves it and alone (`npm run start:api`).
  * Results: a table on stdout and test-results/perf-api.json.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -13,13 +14,16 @@ import { embeddedEnv, startApiServer } from '../support/processes.ts';
 
 const DURATION_SECONDS = 10;
 const CONNECTIONS = 50;
-const PATHS = ['/api/departaments', '/api/departaments/12'];
+const BASELINE = '/api/health';
+const PATHS = [BASELINE, '/api/departaments', '/api/departaments/12'];
 
 interface Measurement {
   database: string;
   server: string;
   path: string;
   requestsPerSecond: number;
+  /** requestsPerSecond divided by that of /api/health on the same server. */
+  ratioToHealth: number;
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
@@ -46,7 +50,7 @@ if (process.env.PERF_DATABASE_URL) {
   });
 }
 const servers = [
-  { name: 'npm start (Astro + API)', script: 'src/cli/start.ts' },
+  { name: 'npm start (site + API)', script: 'src/cli/start.ts' },
   { name: 'npm run start:api', script: 'src/server/main.ts' },
 ];
 
@@ -60,14 +64,17 @@ for (const database of databases) {
     };
     const running = await startApiServer(env, server.script);
     try {
+      let baseline = 0;
       for (const route of PATHS) {
         await load(`${running.baseUrl}${route}`, 2); // warm up: JIT, caches, connection pool
         const result = await load(`${running.baseUrl}${route}`, DURATION_SECONDS);
+        if (route === BASELINE) baseline = result.requests.average;
         results.push({
           database: database.name,
           server: server.name,
           path: route,
           requestsPerSecond: Math.round(result.requests.average),
+          ratioToHealth: Math.round((result.requests.average / baseline) * 100) / 100,
           p50Ms: result.latency.p50,
           p99Ms: result.latency.p99,
           non2xx: result.non2xx,
@@ -84,11 +91,11 @@ for (const database of databases) {
 }
 
 console.log(`\nautocannon, loopback, ${DURATION_SECONDS} s, ${CONNECTIONS} connections\n`);
-console.log('| Database | Server | Path | req/s | p50 ms | p99 ms | non-2xx | errors |');
-console.log('|---|---|---|---:|---:|---:|---:|---:|');
+console.log('| Database | Server | Path | req/s | × health | p50 ms | p99 ms | non-2xx | errors |');
+console.log('|---|---|---|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   console.log(
-    `| ${r.database} | ${r.server} | ${r.path} | ${r.requestsPerSecond} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${r.errors} |`,
+    `| ${r.database} | ${r.server} | ${r.path} | ${r.requestsPerSecond} | ${r.ratioToHealth} | ${r.p50Ms} | ${r.p99Ms} | ${r.non2xx} | ${r.errors} |`,
   );
 }
 mkdirSync('test-results', { recursive: true });

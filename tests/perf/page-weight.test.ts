@@ -11,7 +11,7 @@ import { embeddedEnv, startApiServer } from '../support/processes.ts';
 import { budgetFor, checkBudgets, loadBudgets, measureHtml, measureSite, type PageWeight } from './page-weight.ts';
 
 /** Pages rendered by the server on each request, measured as a visitor receives them. */
-const ON_REQUEST_ROUTES = ['/departaments/12', '/payment-options'];
+const ON_REQUEST_ROUTES = ['/departaments/12', '/payment-options', '/success', '/cancel', '/checkout'];
 
 const clientDir = path.resolve('dist/client');
 const serverEntry = path.resolve('dist/server/entry.mjs');

@@ -30,6 +30,7 @@ export interface Budget {
 export interface Budgets {
   /** Applies to every page without its own entry. */
   default: Budget;
+  /** By route; a key ending in "/*" covers every route below it (an exact route wins). */
   pages: Record<string, Budget>;
 }
 
@@ -127,7 +128,10 @@ export async function measureSite(clientDir: string): Promise<PageWeight[]> {
 }
 
 export function budgetFor(route: string, budgets: Budgets): Budget {
-  return { ...budgets.default, ...budgets.pages[route] };
+  const below = Object.entries(budgets.pages).find(
+    ([key]) => key.endsWith('/*') && route.startsWith(key.slice(0, -1)),
+  )?.[1];
+  return { ...budgets.default, ...below, ...budgets.pages[route] };
 }
 
 export function checkBudgets(weights: PageWeight[], budgets: Budgets): BudgetViolation[] {

@@ -39,11 +39,15 @@ describe('registration form', () => {
     ['lastName', '', m.lastNameRequired],
     ['lastName', 'Müller!', m.lettersOnly],
     ['phoneNumber', '', m.phoneRequired],
-    ['phoneNumber', '0611 123', m.phoneDigitsOnly],
+    ['phoneNumber', '0611 123a', m.phoneDigitsOnly],
     ['phoneNumber', '++49611', m.phoneDigitsOnly],
+    ['phoneNumber', '0611+123', m.phoneDigitsOnly],
+    ['phoneNumber', '0611.123', m.phoneDigitsOnly],
     ['phoneNumber', '1234', m.phoneTooShort],
     ['phoneNumber', '+1234', m.phoneTooShort],
-    ['phoneNumber', '1'.repeat(21), m.phoneTooLong],
+    ['phoneNumber', '12 (3) 4', m.phoneTooShort],
+    ['phoneNumber', '+49 (0) 61', m.phoneTooShort],
+    ['phoneNumber', '1'.repeat(31), m.phoneTooLong],
     ['userEmail', '', m.emailRequired],
     ['userEmail', 'anna', m.emailInvalid],
     ['userEmail', 'anna@example', m.emailInvalid],
@@ -65,9 +69,24 @@ describe('registration form', () => {
       ['Zoë', "O'Brien", '06111'],
       ['Анна', 'Иванова', '0611123456'],
       ['José María', 'D’Angelo', '0611123456'],
+      ['Jana', 'Berg', '+49 (0) 611 / 123-456'],
+      ['Jana', 'Berg', '(0611) 123 456'],
+      ['Jana', 'Berg', '1'.repeat(30)],
     ] as const) {
       expect(shown(RegistrationFormSchema, { ...registration, firstName, lastName, phoneNumber })).toEqual({});
     }
+  });
+
+  it.each([
+    ['0611123456', '0611123456'],
+    ['+49 (0) 611 / 123-456', '+49611123456'],
+    ['+49(0)611 123456', '+49611123456'],
+    ['(0611) 123 456', '0611123456'],
+    ['0611/123-456', '0611123456'],
+    ['  +1 (212) 555-0100 ', '+12125550100'],
+  ])('stores the phone number %j as %j (docs/product.md#d24-german-ui)', (phoneNumber, stored) => {
+    const result = v.safeParse(RegistrationFormSchema, { ...registration, phoneNumber });
+    expect(result.success && result.output.phoneNumber).toBe(stored);
   });
 
   it('reports an empty form field by field, in form order', () => {
@@ -84,7 +103,7 @@ describe('registration form', () => {
 
 describe('login form', () => {
   it.each([
-    [{ userEmail: '' }, 'userEmail', m.loginEmailRequired],
+    [{ userEmail: '' }, 'userEmail', 'E-Mail ist erforderlich!'],
     [{ userEmail: 'anna' }, 'userEmail', m.emailInvalid],
     [{ password: '' }, 'password', m.passwordRequired],
     [{ password: 'Ab!defg' }, 'password', m.passwordTooShort],

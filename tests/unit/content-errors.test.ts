@@ -9,6 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { landingSchema } from '../../src/content-schemas/landing.ts';
 import { modelSchema } from '../../src/content-schemas/models.ts';
+import { pricingSchema } from '../../src/content-schemas/pricing.ts';
 import { siteSchema } from '../../src/content-schemas/site.ts';
 
 let copy: string;
@@ -80,17 +81,42 @@ describe('schema rules an editor meets', () => {
     expect(result.error?.issues[0]?.message).toBe('Preis darf nicht negativ sein');
   });
 
-  it('accepts only the five gate messages of the spec, or none', () => {
-    expect(landingSchema.shape.gate.safeParse('Bitte registrieren Sie sich').success).toBe(true);
-    expect(landingSchema.shape.gate.safeParse(null).success).toBe(true);
-    expect(landingSchema.shape.gate.safeParse('Bitte einloggen').success).toBe(false);
+  it('accepts only gate messages that are true on a public page (docs/product.md#d24-german-ui), or none', () => {
+    for (const gate of [
+      'Bitte registrieren Sie sich',
+      'Bitte registrieren Sie sich, um zu bestellen.',
+      'Bitte melden Sie sich an, um zu bestellen.',
+      null,
+    ]) {
+      expect(landingSchema.shape.gate.safeParse(gate).success, String(gate)).toBe(true);
+    }
+    for (const gate of [
+      'Bitte einloggen',
+      'Bitte registrieren Sie sich, um diese Seite zu sehen.',
+      'Bitte melden Sie sich an, um diese Seite zu sehen.',
+    ]) {
+      expect(landingSchema.shape.gate.safeParse(gate).success, gate).toBe(false);
+    }
   });
 
-  it('wants http(s) addresses for example sites and social links', () => {
+  it('wants http(s) addresses for example sites and social links; the example site address is optional', () => {
     expect(landingSchema.shape.exampleSiteUrl.safeParse('ftp://beispiel.de').success).toBe(false);
-    expect(landingSchema.shape.exampleSiteUrl.safeParse('https://beispiele.hwds-agentur.de/shop').success).toBe(true);
+    expect(landingSchema.shape.exampleSiteUrl.safeParse('https://www.baeckerei-beispiel.de/').success).toBe(true);
+    expect(landingSchema.shape.exampleSiteUrl.safeParse(undefined).success).toBe(true);
     expect(
       siteSchema.shape.social.safeParse([{ name: 'X', url: 'https://x.com/hwds' }]).error?.issues[0]?.message,
     ).toBe('Genau vier soziale Netzwerke angeben');
+  });
+
+  it('refuses a print price below its minimum order, naming the field', () => {
+    const items = pricingSchema.shape.print.shape.items;
+    const item = { id: 'papier', name: 'Großformatdruck auf Papier', minimumOrder: 50 };
+    const refused = items.safeParse([{ ...item, from: 30 }]);
+    expect(refused.error?.issues[0]?.path).toEqual([0, 'from']);
+    expect(refused.error?.issues[0]?.message).toBe(
+      'Der Preis „from“ darf nicht unter dem Mindestbestellwert „minimumOrder“ liegen',
+    );
+    expect(items.safeParse([{ ...item, from: 50 }]).success).toBe(true);
+    expect(items.safeParse([{ id: 'logo', name: 'Logodesign', from: 30 }]).success).toBe(true);
   });
 });

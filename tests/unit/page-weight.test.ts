@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type Budgets, checkBudgets, measureSite, type PageWeight } from '../perf/page-weight.ts';
+import { type Budgets, budgetFor, checkBudgets, measureSite, type PageWeight } from '../perf/page-weight.ts';
 
 /** About `bytes` bytes of random base64 in JavaScript: gzip keeps about three quarters of it. */
 const heavyScript = (bytes: number) => `export const blob = "${randomBytes((bytes * 3) / 4).toString('base64')}";\n`;
@@ -73,6 +73,21 @@ describe('budget check', () => {
     expect(violations).toHaveLength(1);
     expect(violations[0]).toMatchObject({ route: '/heavy', metric: 'js', budget: 5120 });
     expect(violations[0]?.bytes).toBeGreaterThan(5120);
+  });
+
+  it('applies a "/prefix/*" budget to the routes below it, an exact route first', () => {
+    const withPrefix = {
+      default: { js: 5120 },
+      pages: { '/beispiele/*': { htmlCss: 30_720 }, '/beispiele/hotel': { htmlCss: 40_000 } },
+    };
+    expect(budgetFor('/beispiele/shop', withPrefix)).toEqual({ js: 5120, htmlCss: 30_720 });
+    expect(budgetFor('/beispiele/hotel', withPrefix)).toEqual({ js: 5120, htmlCss: 40_000 });
+    expect(budgetFor('/beispiele', withPrefix)).toEqual({ js: 5120 });
+    expect(budgetFor('/shop', withPrefix)).toEqual({ js: 5120 });
+    const bloated = { route: '/beispiele/shop', html: 25_000, css: 6_000, js: 0 };
+    expect(checkBudgets([bloated], withPrefix)).toEqual([
+      { route: '/beispiele/shop', metric: 'htmlCss', bytes: 31_000, budget: 30_720 },
+    ]);
   });
 
   it('reports HTML and CSS together against htmlCss', () => {

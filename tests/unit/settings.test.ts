@@ -20,11 +20,30 @@ describe('settings', () => {
     });
   });
 
+  it('serves the interactive API reference by default only under the dev server', () => {
+    expect(loadSettings({}).apiDocs).toBe(false);
+    expect(loadSettings({ NODE_ENV: 'production' }).apiDocs).toBe(false);
+    expect(loadSettings({ NODE_ENV: 'development' }).apiDocs).toBe(true);
+    expect(loadSettings({ NODE_ENV: 'development', API_DOCS: 'false' }).apiDocs).toBe(false);
+    expect(loadSettings({ API_DOCS: 'true' }).apiDocs).toBe(true);
+    expect(() => loadSettings({ API_DOCS: 'ja' })).toThrow('Setting API_DOCS must be true or false (got "ja").');
+  });
+
   it('derives the default site URL and data folders from PORT and DATA_DIR', () => {
     const settings = loadSettings({ PORT: '8080', DATA_DIR: '/srv/hwds' });
     expect(settings.siteUrl).toBe('http://localhost:8080');
     expect(settings.mailOutboxDir).toBe('/srv/hwds/outbox');
     expect(settings.uploadDir).toBe('/srv/hwds/uploads');
+  });
+
+  it('reads which proxies to trust as a hop count or a list of addresses; none by default', () => {
+    expect(loadSettings({}).trustProxy).toBe(0);
+    expect(loadSettings({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadSettings({ TRUST_PROXY: '10.0.0.0/8, loopback,192.0.2.7' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      'loopback',
+      '192.0.2.7',
+    ]);
   });
 
   it('normalises URLs and treats blank values as unset', () => {
@@ -48,6 +67,9 @@ describe('settings', () => {
     ['JWT_SECRET', 'short', /JWT_SECRET must be at least 32 characters long/],
     ['SMTP_URL', 'mail.example.de:25', /SMTP_URL must be an smtp:\/\//],
     ['MAIL_FROM', 'not an address', /MAIL_FROM must be an e-mail address/],
+    ['TRUST_PROXY', 'yes', /TRUST_PROXY must be a number of proxy hops or a comma-separated list/],
+    ['TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY must be a number of proxy hops/],
+    ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of fatal, error, warn, info, debug, silent/],
   ])('rejects %s=%s with one line naming the setting', (name, value, message) => {
     expect(() => loadSettings({ [name]: value })).toThrow(SettingsError);
     expect(() => loadSettings({ [name]: value })).toThrow(message);

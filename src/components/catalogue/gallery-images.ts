@@ -1,8 +1,16 @@
 /** The gallery of a category page: the category's images, then its articles', or its illustration. */
-import type { GalleryImage } from '../../islands/catalogue/CategoryGallery.tsx';
 import { srcsetOf } from '../../lib/images.ts';
 import type { DepartamentView } from '../../server/features/catalogue/catalogue.service.ts';
 import { categoryIllustration } from './category-illustration.ts';
+
+export interface GalleryImage {
+  src: string;
+  /** WebP variants, "url 480w, …"; absent for an illustration. */
+  srcset?: string;
+  width: number;
+  height: number;
+  alt: string;
+}
 
 export function galleryImages(departament: DepartamentView, defaultImage: string): GalleryImage[] {
   const owned = [

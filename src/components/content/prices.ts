@@ -19,3 +19,8 @@ export function modelLimits(limits: Model['limits']): string | undefined {
   const list = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} und ${parts.at(-1)}`;
   return `bis zu ${list}`;
 }
+
+/** A price on an example site: "ab 79,00 € pro Nacht", "9,50 €". */
+export function exampleItemPrice(item: { price: number; priceFrom: boolean; priceUnit?: string | undefined }): string {
+  return [item.priceFrom ? 'ab' : '', formatEuros(item.price), item.priceUnit ?? ''].filter(Boolean).join(' ');
+}

@@ -11,23 +11,21 @@ const FIELDS = ['userEmail'] as const;
 
 export default function ForgotPasswordForm() {
   const form = useForm(ForgotPasswordSchema, FIELDS);
-  const [error, setError] = useState<string>();
   const [sent, setSent] = useState<string>();
 
   const onSubmit = form.submit(async ({ userEmail }) => {
-    setError(undefined);
     setSent(undefined);
     try {
       setSent((await requestPasswordReset(userEmail)).message);
     } catch (failure) {
-      setError(describeFailure(failure, { http: t.httpError, other: t.otherError }).message);
+      form.setFormError(describeFailure(failure, { http: t.httpError, other: t.otherError }).message);
     }
   });
 
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
       <TextField {...form.field('userEmail')} label={t.userEmail} type="email" inputMode="email" autoComplete="email" />
-      <FormMessages error={error && <p>{error}</p>} success={sent && <p>{sent}</p>} />
+      <FormMessages error={form.formError && <p>{form.formError}</p>} success={sent && <p>{sent}</p>} />
       <SubmitButton submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
       <p className="form__aside">
         <a href="/login">{t.backToLogin}</a>

@@ -6,7 +6,6 @@ import { LoginFormSchema } from '../../lib/accounts.ts';
 import { logIn } from '../../stores/accounts.ts';
 import { FormMessages, PasswordField, SubmitButton, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
-import { useTransientMessage } from '../forms/use-transient-message.ts';
 import { returnPath } from './return-path.ts';
 import { CONFIRMED_PARAMETER, LOGIN_TEXTS as t } from './texts.ts';
 
@@ -14,8 +13,6 @@ const FIELDS = ['userEmail', 'password'] as const;
 
 export default function LoginForm() {
   const form = useForm(LoginFormSchema, FIELDS);
-  // The login error disappears after 2 seconds.
-  const [error, setError] = useTransientMessage();
   const [confirmed, setConfirmed] = useState(false);
 
   useEffect(() => {
@@ -23,13 +20,12 @@ export default function LoginForm() {
   }, []);
 
   const onSubmit = form.submit(async ({ userEmail, password }) => {
-    setError(undefined);
     try {
       const { accessToken } = await logInWithPassword(userEmail, password);
       logIn(accessToken);
       window.location.assign(returnPath(window.location.search));
     } catch (failure) {
-      setError(describeFailure(failure).message);
+      form.setFormError(describeFailure(failure).message);
     }
   });
 
@@ -41,7 +37,10 @@ export default function LoginForm() {
       <p className="form__aside">
         <a href="/forgot-password">{t.forgotPassword}</a>
       </p>
-      <FormMessages error={error && <p>{error}</p>} success={confirmed && <p>{t.emailConfirmed}</p>} />
+      <FormMessages
+        error={form.formError && <p>{form.formError}</p>}
+        success={confirmed && <p>{t.emailConfirmed}</p>}
+      />
       <SubmitButton submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
       <p className="form__aside">
         {t.noAccount} <a href="/register">{t.register}</a>

@@ -5,18 +5,12 @@ import { verifyStoredSession } from '../../client/accounts.ts';
 import { fetchBookings } from '../../client/bookings.ts';
 import { describeFailure } from '../../client/failures.ts';
 import type { CurrentUserView } from '../../server/features/accounts/accounts.service.ts';
-import type { BookingView } from '../../server/features/bookings/bookings.service.ts';
 import { $auth } from '../../stores/accounts.ts';
-import { BookingTable } from '../bookings/BookingTable.tsx';
+import { BookingTable, type LoadedBookings } from '../bookings/BookingTable.tsx';
 import { LoginGate, SignedIn } from './SignedIn.tsx';
 import { PROFILE_TEXTS as t } from './texts.ts';
 
-type Orders =
-  | { state: 'loading' }
-  | { state: 'failed'; message: string }
-  | { state: 'loaded'; bookings: BookingView[] };
-
-function OrderList({ orders }: { orders: Orders }) {
+function OrderList({ orders }: { orders: LoadedBookings }) {
   if (orders.state === 'loading') return <p className="profile__loading">{t.ordersLoading}</p>;
   if (orders.state === 'failed') return <p className="form-message--error">{orders.message}</p>;
   if (orders.bookings.length === 0) return <p>{t.noOrders}</p>;
@@ -24,7 +18,7 @@ function OrderList({ orders }: { orders: Orders }) {
 }
 
 function Profile({ user }: { user: CurrentUserView }) {
-  const [orders, setOrders] = useState<Orders>({ state: 'loading' });
+  const [orders, setOrders] = useState<LoadedBookings>({ state: 'loading' });
   useEffect(() => {
     fetchBookings().then(
       (bookings) => setOrders({ state: 'loaded', bookings }),

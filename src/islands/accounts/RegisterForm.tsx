@@ -18,17 +18,15 @@ const accountExists = (status: number | undefined, message: string) =>
 export default function RegisterForm() {
   const form = useForm(RegistrationFormSchema, FIELDS);
   const [registered, setRegistered] = useState(false);
-  const [error, setError] = useState<string>();
   const [redirecting, setRedirecting] = useState(false);
 
   const onSubmit = form.submit(async ({ confirmPassword: _, ...registration }) => {
-    setError(undefined);
     try {
       await registerAccount(registration);
       setRegistered(true);
     } catch (failure) {
       const { status, message, fieldErrors } = describeFailure(failure);
-      setError(message);
+      form.setFormError(message);
       form.setErrors(
         Object.fromEntries(fieldErrors.map((e) => [e.fieldName, e.message])) as Partial<Record<Field, string>>,
       );
@@ -66,9 +64,9 @@ export default function RegisterForm() {
       <PasswordField {...field('confirmPassword', t.confirmPassword)} autoComplete="new-password" />
       <FormMessages
         error={
-          error && (
+          form.formError && (
             <p>
-              {error}
+              {form.formError}
               {redirecting && ` ${t.redirectingToLogin}`}
             </p>
           )

@@ -5,7 +5,7 @@ import { describeFailure } from '../../client/failures.ts';
 import { ACCOUNT_MESSAGES, ResetPasswordFormSchema } from '../../lib/accounts.ts';
 import { FormMessages, PasswordField, SubmitButton } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
-import { MESSAGE_DURATION_MS, useTransientMessage } from '../forms/use-transient-message.ts';
+import { MESSAGE_DURATION_MS } from '../forms/use-transient-message.ts';
 import { RESET_TEXTS as t } from './texts.ts';
 
 const FIELDS = ['newPassword', 'confirmPassword'] as const;
@@ -21,16 +21,13 @@ export function tokenFromLocation(location: Pick<Location, 'search' | 'pathname'
 export default function ResetPasswordForm() {
   const form = useForm(ResetPasswordFormSchema, FIELDS);
   const [token, setToken] = useState<string | null>(null); // null: not read yet (server render)
-  // The reset error clears after 2 seconds.
-  const [error, setError] = useTransientMessage();
   const [done, setDone] = useState(false);
 
   useEffect(() => setToken(tokenFromLocation(window.location) ?? ''), []);
 
   const onSubmit = form.submit(async ({ newPassword }) => {
-    setError(undefined);
     if (!token) {
-      setError(ACCOUNT_MESSAGES.resetTokenMissing);
+      form.setFormError(ACCOUNT_MESSAGES.resetTokenMissing);
       return;
     }
     try {
@@ -38,11 +35,11 @@ export default function ResetPasswordForm() {
       setDone(true);
       setTimeout(() => window.location.assign('/'), MESSAGE_DURATION_MS);
     } catch (failure) {
-      setError(describeFailure(failure, { http: t.failure, other: t.failure }).message);
+      form.setFormError(describeFailure(failure, { http: t.failure, other: t.failure }).message);
     }
   });
 
-  const shownError = error ?? (token === '' ? ACCOUNT_MESSAGES.resetTokenMissing : undefined);
+  const shownError = form.formError ?? (token === '' ? ACCOUNT_MESSAGES.resetTokenMissing : undefined);
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
       <PasswordField {...form.field('newPassword')} label={t.newPassword} autoComplete="new-password" />

@@ -48,7 +48,7 @@ export const RESET_TEXTS = {
 } as const;
 
 export const CONFIRM_TEXTS = {
-  pending: 'Bestätige deine Anmeldung ...',
+  pending: 'Ihre Anmeldung wird bestätigt …',
   failure: 'Fehler bei der Bestätigung.',
   network: 'Netzwerkfehler.',
 } as const;

@@ -1,12 +1,13 @@
 /**
  * The frame of every admin screen: visitors are asked to log in, logged-in customers are told they
- * have no access; only staff see the screen. The API is the real guard (docs/product.md#d7-admin-guard):
+ * have no access and may log in with another account; only staff see the screen. The API is the real guard (docs/product.md#d7-admin-guard):
  * this only spares others a screen that would refuse them.
  */
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
 import { verifyStoredSession } from '../../client/accounts.ts';
 import { $authView } from '../../stores/accounts.ts';
+import { loginHref } from '../accounts/return-path.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
 import './admin.css';
 import { ADMIN_TEXTS as t } from './texts.ts';
@@ -37,6 +38,11 @@ export function AdminOnly({ path, children }: { path: string; children: () => Re
         ) : (
           <div className="notice" role="alert">
             <p>{t.noAccess}</p>
+            <p>
+              <a className="button" href={loginHref(path)}>
+                {t.otherAccount}
+              </a>
+            </p>
           </div>
         )
       }

@@ -3,7 +3,7 @@
  * each one's images; every change is saved through the API at once and the list reloads, so the
  * public category page shows it on its next request.
  */
-import { useCallback, useEffect, useState } from 'react';
+import { type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   changeArticle,
   changeDepartament,
@@ -25,9 +25,10 @@ import { formatEuros } from '../../lib/money.ts';
 import type { ArticleView, DepartamentView } from '../../server/features/catalogue/catalogue.service.ts';
 import { FormMessages, SubmitButton, TextAreaField, TextField } from '../forms/fields.tsx';
 import { type Errors, useForm } from '../forms/use-form.ts';
-import { ImageThumbnails, ImageUpload } from './AdminImages.tsx';
+import type { Loadable } from '../loadable.ts';
+import { OwnerImages } from './AdminImages.tsx';
 import { AdminOnly } from './AdminOnly.tsx';
-import { type AdminMessages, useAdminMessages } from './admin-messages.ts';
+import { type AdminMessages, failureText, useAdminMessages } from './admin-messages.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { ADMIN_TEXTS, ARTICLE_TEXTS, CATEGORY_TEXTS } from './texts.ts';
 
@@ -39,6 +40,14 @@ const fieldErrorsOf = <TField extends string>(failure: unknown) =>
 
 /** The price as the edit form shows it: "1200,50". */
 const typedPrice = (euros: number) => euros.toFixed(2).replace('.', ',');
+
+/** A button text that screen readers hear with what it acts on ("Speichern – Artikel A1"), so each name is unique. */
+const withHiddenContext = (visible: string, context: string): ReactNode => (
+  <>
+    {visible}
+    <span className="visually-hidden"> – {context}</span>
+  </>
+);
 
 function AddCategoryForm({ messages, onAdded }: { messages: AdminMessages; onAdded: Reload }) {
   const form = useForm(DepartamentSchema, ['number', 'type', 'description'] as const);
@@ -92,10 +101,19 @@ function EditCategoryForm({
     }
   });
   return (
-    <form className="form admin-edit" noValidate onSubmit={onSubmit} aria-label={CATEGORY_TEXTS.editTitle}>
+    <form
+      className="form admin-edit"
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={CATEGORY_TEXTS.editTitle(category.number)}
+    >
       <TextField {...form.field('type')} label={CATEGORY_TEXTS.type} />
       <TextAreaField {...form.field('description')} label={CATEGORY_TEXTS.description} />
-      <SubmitButton submitting={form.submitting} label={CATEGORY_TEXTS.save} busyLabel={CATEGORY_TEXTS.saving} />
+      <SubmitButton
+        submitting={form.submitting}
+        label={withHiddenContext(CATEGORY_TEXTS.save, CATEGORY_TEXTS.saveWhat(category.number))}
+        busyLabel={CATEGORY_TEXTS.saving}
+      />
     </form>
   );
 }
@@ -104,10 +122,16 @@ function ArticleItem({
   article,
   messages,
   onChanged,
+  listHeading,
+  photoFailure,
 }: {
   article: ArticleView;
   messages: AdminMessages;
   onChanged: Reload;
+  /** Takes the focus once the article is deleted. */
+  listHeading: RefObject<HTMLElement | null>;
+  /** Why the photo chosen when the article was added did not upload. */
+  photoFailure: string | undefined;
 }) {
   const form = useForm(ArticleEditFormSchema, ['type', 'price'] as const, {
     type: article.type,
@@ -125,9 +149,9 @@ function ArticleItem({
   });
   return (
     <li className="admin-article">
-      <h4>
+      <h5>
         {article.number}: {article.type} – {formatEuros(article.price)}
-      </h4>
+      </h5>
       <form
         className="form admin-edit"
         noValidate
@@ -138,28 +162,34 @@ function ArticleItem({
           <TextField {...form.field('type')} label={ARTICLE_TEXTS.type} />
           <TextField {...form.field('price')} label={ARTICLE_TEXTS.price} inputMode="text" />
         </div>
-        <SubmitButton submitting={form.submitting} label={ARTICLE_TEXTS.save} busyLabel={ARTICLE_TEXTS.saving} />
+        <SubmitButton
+          submitting={form.submitting}
+          label={withHiddenContext(ARTICLE_TEXTS.save, ARTICLE_TEXTS.saveWhat(article.number))}
+          busyLabel={ARTICLE_TEXTS.saving}
+        />
       </form>
-      <h5>{ARTICLE_TEXTS.photosTitle(article.number)}</h5>
-      <ImageThumbnails images={article.images} messages={messages} onChanged={onChanged} />
-      <ImageUpload
+      <OwnerImages
         owner="article"
         ownerId={article.id}
-        label={ARTICLE_TEXTS.photoLabel}
+        ownerName={ARTICLE_TEXTS.photoOwner(article.number)}
+        title={ARTICLE_TEXTS.photosTitle(article.number)}
+        headingLevel="h6"
+        uploadLabel={ARTICLE_TEXTS.photoLabel}
+        images={article.images}
         messages={messages}
-        onUploaded={onChanged}
+        onChanged={onChanged}
+        failedBefore={photoFailure}
       />
       <ConfirmAction
         label={ARTICLE_TEXTS.delete(article.number)}
         question={ARTICLE_TEXTS.deleteQuestion(article.number, article.type, article.images.length)}
+        focusAfter={listHeading}
         onConfirm={async () => {
-          try {
-            await deleteArticle(article.id);
-            await onChanged();
-          } catch (failure) {
-            messages.failed(failure);
-          }
+          await deleteArticle(article.id);
+          messages.done(ARTICLE_TEXTS.deleted);
+          await onChanged();
         }}
+        onFailed={(failure) => messages.failed(failure)}
       />
     </li>
   );
@@ -169,34 +199,48 @@ function AddArticleForm({
   departamentId,
   messages,
   onAdded,
+  onPhotoFailed,
 }: {
   departamentId: number;
   messages: AdminMessages;
   onAdded: Reload;
+  /** The article exists but its photo did not upload: said beside the new article's own upload. */
+  onPhotoFailed: (articleId: number, reason: string) => void;
 }) {
   const form = useForm(ArticleFormSchema, ['number', 'type', 'price'] as const);
   const [file, setFile] = useState<File>();
   const [fileKey, setFileKey] = useState(0);
+  const added = async () => {
+    form.reset();
+    setFile(undefined);
+    setFileKey((key) => key + 1);
+    await onAdded();
+  };
   const onSubmit = form.submit(async (input) => {
+    let article: ArticleView;
     try {
-      const article = await createArticle({ ...input, departamentId });
-      // The chosen photo belongs to the new article, so it is uploaded once the article exists.
-      if (file) await uploadImage('article', article.id, file, () => {});
-      messages.done(ARTICLE_TEXTS.added);
-      form.reset();
-      setFile(undefined);
-      setFileKey((key) => key + 1);
-      await onAdded();
+      article = await createArticle({ ...input, departamentId });
     } catch (failure) {
       messages.failed(failure);
       form.setErrors(fieldErrorsOf(failure));
-      await onAdded(); // the article may exist although its photo failed
+      return;
     }
+    // The chosen photo belongs to the new article, so it is uploaded once the article exists.
+    // From here on the form is done: a failed photo is the new article's matter, not the form's.
+    try {
+      if (file) await uploadImage('article', article.id, file, () => {});
+      messages.done(ARTICLE_TEXTS.added);
+    } catch (failure) {
+      const reason = failureText(failure);
+      onPhotoFailed(article.id, reason);
+      messages.alert(ARTICLE_TEXTS.photoFailed(article.number, reason));
+    }
+    await added();
   });
   const fileId = `article-file-${departamentId}`;
   return (
     <form className="form admin-card" noValidate onSubmit={onSubmit} aria-label={ARTICLE_TEXTS.addTitle}>
-      <h4>{ARTICLE_TEXTS.addTitle}</h4>
+      <h5>{ARTICLE_TEXTS.addTitle}</h5>
       <div className="form__row">
         <TextField {...form.field('number')} label={ARTICLE_TEXTS.number} />
         <TextField {...form.field('type')} label={ARTICLE_TEXTS.type} />
@@ -223,84 +267,109 @@ function CategoryItem({
   category,
   messages,
   onChanged,
+  listHeading,
 }: {
   category: DepartamentView;
   messages: AdminMessages;
   onChanged: Reload;
+  /** Takes the focus once the category is deleted. */
+  listHeading: RefObject<HTMLElement | null>;
 }) {
   const [first] = category.images;
   const imageCount = category.images.length + category.articles.reduce((sum, a) => sum + a.images.length, 0);
+  const articlesHeading = useRef<HTMLHeadingElement>(null);
+  const [photoFailures, setPhotoFailures] = useState<Record<number, string>>({});
+  const [open, setOpen] = useState(false);
+  const bodyId = useId();
   return (
-    <li>
-      <details className="admin-category">
-        <summary>
-          {first ? (
-            <img
-              className="admin-category__thumb"
-              src={first.variants[0]?.url ?? first.url}
-              width={64}
-              height={40}
-              alt={CATEGORY_TEXTS.firstImage(category.type)}
-            />
-          ) : (
-            <span className="admin-category__no-image">{CATEGORY_TEXTS.noImage}</span>
-          )}
-          <span>{CATEGORY_TEXTS.summary(category.number, category.type, category.articles.length)}</span>
-        </summary>
-        <div className="admin-category__body">
-          <p>{category.description}</p>
-          <EditCategoryForm category={category} messages={messages} onSaved={onChanged} />
-          <h3>{CATEGORY_TEXTS.photosTitle}</h3>
-          <ImageThumbnails images={category.images} messages={messages} onChanged={onChanged} />
-          <ImageUpload
-            owner="departament"
-            ownerId={category.id}
-            label={CATEGORY_TEXTS.photoLabel}
-            messages={messages}
-            onUploaded={onChanged}
+    <li className={open ? 'admin-category admin-category--open' : 'admin-category'}>
+      <div className="admin-category__header">
+        {first ? (
+          <img
+            className="admin-category__thumb"
+            src={first.variants[0]?.url ?? first.url}
+            width={64}
+            height={40}
+            alt={CATEGORY_TEXTS.firstImage(category.type)}
           />
-          <h3>{ARTICLE_TEXTS.listTitle}</h3>
-          {category.articles.length === 0 ? (
-            <p className="admin-muted">{ARTICLE_TEXTS.none}</p>
-          ) : (
-            <ul className="admin-articles">
-              {category.articles.map((article) => (
-                <ArticleItem key={article.id} article={article} messages={messages} onChanged={onChanged} />
-              ))}
-            </ul>
-          )}
-          <AddArticleForm departamentId={category.id} messages={messages} onAdded={onChanged} />
-          <ConfirmAction
-            label={CATEGORY_TEXTS.delete}
-            question={CATEGORY_TEXTS.deleteQuestion(
-              category.number,
-              category.type,
-              category.articles.length,
-              imageCount,
-            )}
-            onConfirm={async () => {
-              try {
-                await deleteDepartament(category.id);
-                messages.done(CATEGORY_TEXTS.deleted);
-                await onChanged();
-              } catch (failure) {
-                messages.failed(failure);
-              }
-            }}
-          />
+        ) : (
+          <span className="admin-category__no-image">{CATEGORY_TEXTS.noImage}</span>
+        )}
+        <div className="admin-category__heading">
+          <h3>
+            <button
+              type="button"
+              className="admin-category__toggle"
+              aria-expanded={open}
+              aria-controls={bodyId}
+              onClick={() => setOpen(!open)}
+            >
+              {CATEGORY_TEXTS.summary(category.number, category.type, category.articles.length)}
+            </button>
+          </h3>
+          {/* Two lines while closed; opening the category shows all of it. */}
+          <p className="admin-category__description">{category.description}</p>
         </div>
-      </details>
+      </div>
+      <div className="admin-category__body" id={bodyId} hidden={!open}>
+        <EditCategoryForm category={category} messages={messages} onSaved={onChanged} />
+        <OwnerImages
+          owner="departament"
+          ownerId={category.id}
+          ownerName={CATEGORY_TEXTS.photoOwner(category.number)}
+          title={CATEGORY_TEXTS.photosTitle}
+          headingLevel="h4"
+          uploadLabel={CATEGORY_TEXTS.photoLabel}
+          images={category.images}
+          messages={messages}
+          onChanged={onChanged}
+        />
+        <h4 tabIndex={-1} ref={articlesHeading}>
+          {ARTICLE_TEXTS.listTitle}
+        </h4>
+        {category.articles.length === 0 ? (
+          <p className="admin-muted">{ARTICLE_TEXTS.none}</p>
+        ) : (
+          <ul className="admin-articles">
+            {category.articles.map((article) => (
+              <ArticleItem
+                key={article.id}
+                article={article}
+                messages={messages}
+                onChanged={onChanged}
+                listHeading={articlesHeading}
+                photoFailure={photoFailures[article.id]}
+              />
+            ))}
+          </ul>
+        )}
+        <AddArticleForm
+          departamentId={category.id}
+          messages={messages}
+          onAdded={onChanged}
+          onPhotoFailed={(articleId, reason) => setPhotoFailures((failures) => ({ ...failures, [articleId]: reason }))}
+        />
+        <ConfirmAction
+          label={CATEGORY_TEXTS.delete(category.number)}
+          question={CATEGORY_TEXTS.deleteQuestion(category.number, category.type, category.articles.length, imageCount)}
+          focusAfter={listHeading}
+          onConfirm={async () => {
+            await deleteDepartament(category.id);
+            messages.done(CATEGORY_TEXTS.deleted);
+            await onChanged();
+          }}
+          onFailed={(failure) => messages.failed(failure)}
+        />
+      </div>
     </li>
   );
 }
 
-type Catalogue =
-  | { state: 'loading' }
-  | { state: 'failed'; message: string }
-  | { state: 'loaded'; categories: DepartamentView[] };
+type Catalogue = Loadable<{ categories: DepartamentView[] }>;
 
 function Catalogue() {
   const messages = useAdminMessages();
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const [catalogue, setCatalogue] = useState<Catalogue>({ state: 'loading' });
   const reload = useCallback(async () => {
     try {
@@ -323,7 +392,9 @@ function Catalogue() {
       </div>
       <AddCategoryForm messages={messages} onAdded={reload} />
       <section aria-labelledby="categories-title">
-        <h2 id="categories-title">{CATEGORY_TEXTS.listTitle}</h2>
+        <h2 id="categories-title" tabIndex={-1} ref={listHeading}>
+          {CATEGORY_TEXTS.listTitle}
+        </h2>
         {catalogue.state === 'loading' && <p role="status">{ADMIN_TEXTS.loading}</p>}
         {catalogue.state === 'failed' && (
           <div className="notice" role="alert">
@@ -339,7 +410,13 @@ function Catalogue() {
           ) : (
             <ul className="admin-categories">
               {catalogue.categories.map((category) => (
-                <CategoryItem key={category.id} category={category} messages={messages} onChanged={reload} />
+                <CategoryItem
+                  key={category.id}
+                  category={category}
+                  messages={messages}
+                  onChanged={reload}
+                  listHeading={listHeading}
+                />
               ))}
             </ul>
           ))}

@@ -3,30 +3,25 @@
  * number, name or e-mail, a page of 20 at a time from the server; a booking left unpaid past its
  * payment window can be cancelled here (docs/product.md#d23-admin-editing-and-orders).
  */
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cancelBooking, fetchAllBookings } from '../../client/admin.ts';
 import { describeFailure } from '../../client/failures.ts';
 import { formatAppointment, formatGermanDate } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
 import { PAYMENT_METHOD_NAMES } from '../../lib/payments.ts';
 import type { BookingStatus } from '../../server/db/schema.ts';
-import type { AdminBookingPage } from '../../server/features/admin/admin.service.ts';
+import type { AdminBookingPage, BookingQuery } from '../../server/features/admin/admin.service.ts';
 import { BOOKING_STATUS_LABELS } from '../bookings/texts.ts';
 import { FormMessages } from '../forms/fields.tsx';
+import type { Loadable } from '../loadable.ts';
 import { AdminOnly } from './AdminOnly.tsx';
 import { useAdminMessages } from './admin-messages.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { ADMIN_TEXTS, ORDER_TEXTS as t } from './texts.ts';
 
-interface Query {
-  status?: BookingStatus;
-  q?: string;
-  page: number;
-}
+type Orders = Loadable<{ page: AdminBookingPage }>;
 
-type Orders = { state: 'loading' } | { state: 'failed'; message: string } | { state: 'loaded'; page: AdminBookingPage };
-
-function Filters({ onSearch }: { onSearch: (query: Omit<Query, 'page'>) => void }) {
+function Filters({ onSearch }: { onSearch: (query: Omit<BookingQuery, 'page'>) => void }) {
   const statusId = useId();
   const searchId = useId();
   const [status, setStatus] = useState<BookingStatus | ''>('');
@@ -73,9 +68,10 @@ function Filters({ onSearch }: { onSearch: (query: Omit<Query, 'page'>) => void 
 
 function Overview() {
   const messages = useAdminMessages();
-  const [query, setQuery] = useState<Query>({ page: 1 });
+  const [query, setQuery] = useState<BookingQuery>({ page: 1 });
   const [orders, setOrders] = useState<Orders>({ state: 'loading' });
-  const load = useCallback(async (wanted: Query) => {
+  const table = useRef<HTMLTableElement>(null);
+  const load = useCallback(async (wanted: BookingQuery) => {
     try {
       setOrders({ state: 'loaded', page: await fetchAllBookings(wanted) });
     } catch (failure) {
@@ -108,7 +104,7 @@ function Overview() {
             <p>{t.none}</p>
           ) : (
             <div className="admin-table-scroll">
-              <table className="booking-table admin-orders">
+              <table className="booking-table admin-orders" tabIndex={-1} ref={table}>
                 <caption className="visually-hidden">{t.caption}</caption>
                 <thead>
                   <tr>
@@ -148,15 +144,13 @@ function Overview() {
                             label={t.cancel(booking.bookingNumber)}
                             question={t.cancelQuestion(booking.bookingNumber)}
                             confirmLabel={t.cancelYes}
+                            focusAfter={table}
                             onConfirm={async () => {
-                              try {
-                                await cancelBooking(booking.id);
-                                messages.done(t.cancelled);
-                                await load(query);
-                              } catch (failure) {
-                                messages.failed(failure);
-                              }
+                              await cancelBooking(booking.id);
+                              messages.done(t.cancelled);
+                              await load(query);
                             }}
+                            onFailed={(failure) => messages.failed(failure)}
                           />
                         )}
                       </td>

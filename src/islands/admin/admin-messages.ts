@@ -4,6 +4,13 @@ import { UploadError } from '../../client/images.ts';
 import { useTransientMessage } from '../forms/use-transient-message.ts';
 import { ADMIN_TEXTS } from './texts.ts';
 
+/** What the admin screens say about a failure: the upload's or the server's own words, else a general one. */
+export function failureText(failure: unknown): string {
+  return failure instanceof UploadError
+    ? failure.message
+    : describeFailure(failure, { http: ADMIN_TEXTS.genericError }).message;
+}
+
 /**
  * The admin screen's one place for outcomes: a success notice that goes after 2 s, an error that
  * stays until the next action (docs/product.md#d24-german-ui).
@@ -18,14 +25,14 @@ export function useAdminMessages() {
     },
     [setSuccess],
   );
-  const failed = useCallback((failure: unknown) => {
-    setError(
-      failure instanceof UploadError
-        ? failure.message
-        : describeFailure(failure, { http: ADMIN_TEXTS.genericError }).message,
-    );
+  /** `what` names the failed action ('Bild konnte nicht gelöscht werden'); the reason follows when known. */
+  const failed = useCallback((failure: unknown, what?: string) => {
+    const reason = failureText(failure);
+    setError(what ? (reason === ADMIN_TEXTS.genericError ? what : `${what}: ${reason}`) : reason);
   }, []);
-  return { success, error, done, failed };
+  /** An error worded by the screen itself. */
+  const alert = useCallback((message: string) => setError(message), []);
+  return { success, error, done, failed, alert };
 }
 
 export type AdminMessages = ReturnType<typeof useAdminMessages>;

@@ -1,7 +1,15 @@
 /** Every text of the admin screens in one place (field rules and their messages: src/lib/catalogue.ts). */
+
+/** "1 Bild", "2 Bildern": a count with its noun in the form that follows "mit" (dative). */
+const withCount = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
+const articlesAfterMit = (count: number) => withCount(count, 'Artikel', 'Artikeln');
+const imagesAfterMit = (count: number) => withCount(count, 'Bild', 'Bildern');
+const asSentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 export const ADMIN_TEXTS = {
   noAccess: 'Dafür fehlt Ihnen die Berechtigung. Die Verwaltung ist nur für Mitarbeiterinnen und Mitarbeiter von HWDS.',
   loginRequired: 'Bitte melden Sie sich mit einem Verwaltungskonto an.',
+  otherAccount: 'Mit einem anderen Konto anmelden',
   loading: 'Wird geladen …',
   loadFailed: 'Die Daten konnten nicht geladen werden.',
   retry: 'Erneut versuchen',
@@ -21,19 +29,21 @@ export const CATEGORY_TEXTS = {
   added: 'Kategorie wurde hinzugefügt',
   listTitle: 'Kategorien',
   none: 'Es gibt noch keine Kategorien.',
-  summary: (number: string, type: string, articles: number) =>
-    `Kategorie ${number}: ${type} (${articles === 1 ? '1 Artikel' : `${articles} Artikel`})`,
+  summary: (number: string, type: string, articles: number) => `Kategorie ${number}: ${type} (${articles} Artikel)`,
   firstImage: (type: string) => `Erstes Bild von ${type}`,
   noImage: 'Kein Bild',
-  editTitle: 'Kategorie bearbeiten',
+  editTitle: (number: string) => `Kategorie ${number} bearbeiten`,
+  /** Read after 'Speichern' (visually hidden), so that every save button has its own name. */
+  saveWhat: (number: string) => `Kategorie ${number}`,
   save: 'Speichern',
   saving: 'Wird gespeichert …',
   saved: 'Änderung gespeichert',
   photoLabel: 'Foto Kategorien hinzufügen',
+  photoOwner: (number: string) => `Kategorie ${number}`,
   photosTitle: 'Bilder der Kategorie',
-  delete: 'Kategorie löschen',
+  delete: (number: string) => `Kategorie ${number} löschen`,
   deleteQuestion: (number: string, type: string, articles: number, images: number) =>
-    `Kategorie ${number} (${type}) mit ${articles} Artikeln und ${images} Bildern endgültig löschen?`,
+    `Kategorie ${number} (${type}) mit ${articlesAfterMit(articles)} und ${imagesAfterMit(images)} endgültig löschen?`,
   deleted: 'Kategorie gelöscht',
 } as const;
 
@@ -50,28 +60,37 @@ export const ARTICLE_TEXTS = {
   added: 'Artikel erfolgreich hinzugefügt',
   addTitle: 'Artikel hinzufügen',
   editTitle: (number: string) => `Artikel ${number} bearbeiten`,
+  saveWhat: (number: string) => `Artikel ${number}`,
   save: 'Speichern',
   saving: 'Wird gespeichert …',
   saved: 'Änderung gespeichert',
   photoLabel: 'Foto zum Artikel hinzufügen',
+  photoOwner: (number: string) => `Artikel ${number}`,
+  photoFailed: (number: string, reason: string) =>
+    `Artikel ${number} wurde hinzugefügt, aber sein Foto nicht: ${asSentence(reason)} Sie können es beim Artikel erneut hochladen.`,
   photosTitle: (number: string) => `Bilder von Artikel ${number}`,
   delete: (number: string) => `Artikel ${number} löschen`,
   deleteQuestion: (number: string, type: string, images: number) =>
-    `Artikel ${number} (${type}) mit ${images} Bildern endgültig löschen?`,
+    `Artikel ${number} (${type}) mit ${imagesAfterMit(images)} endgültig löschen?`,
+  deleted: 'Artikel gelöscht',
 } as const;
 
 export const IMAGE_TEXTS = {
   save: 'Speichern',
+  /** Read after 'Speichern' (visually hidden). */
+  saveWhat: (owner: string) => `Foto für ${owner}`,
   uploading: 'Wird hochgeladen …',
   uploaded: 'Bild gespeichert',
   preview: 'Vorschau des gewählten Bildes',
   progress: 'Fortschritt des Hochladens',
   wrongType: 'Nur JPEG- oder PNG-Bilder sind erlaubt.',
   none: 'Noch keine Bilder.',
-  delete: (n: number) => `Bild ${n} löschen`,
-  deleteQuestion: (n: number) => `Bild ${n} endgültig löschen?`,
+  /** `owner`: "Kategorie 12" or "Artikel A1", so that every image's button has its own name. */
+  delete: (n: number, owner: string) => `Bild ${n} von ${owner} löschen`,
+  deleteQuestion: (n: number, owner: string) => `Bild ${n} von ${owner} endgültig löschen?`,
   deleted: 'Bild erfolgreich gelöscht',
-  thumbnail: (n: number) => `Bild ${n}`,
+  deleteFailed: 'Bild konnte nicht gelöscht werden',
+  thumbnail: (n: number, owner: string) => `Bild ${n} von ${owner}`,
 } as const;
 
 export const CONFIRM_TEXTS = {

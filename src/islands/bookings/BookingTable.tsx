@@ -2,7 +2,11 @@
 import { formatGermanDate } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
 import type { BookingView } from '../../server/features/bookings/bookings.service.ts';
+import type { Loadable } from '../loadable.ts';
 import { BOOKING_STATUS_LABELS, BOOKING_TABLE_TEXTS as t } from './texts.ts';
+
+/** The caller's bookings as the profile and the checkout page load them. */
+export type LoadedBookings = Loadable<{ bookings: BookingView[] }>;
 
 export function BookingTable({ bookings, caption }: { bookings: BookingView[]; caption: string }) {
   const newestFirst = [...bookings].sort((a, b) => b.createdAt.localeCompare(a.createdAt));

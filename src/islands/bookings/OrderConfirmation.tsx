@@ -5,18 +5,12 @@
 import { useEffect, useState } from 'react';
 import { confirmBookings } from '../../client/bookings.ts';
 import { describeFailure } from '../../client/failures.ts';
-import type { BookingView } from '../../server/features/bookings/bookings.service.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
-import { BookingTable } from './BookingTable.tsx';
+import { BookingTable, type LoadedBookings } from './BookingTable.tsx';
 import { CHECKOUT_TEXTS as t } from './texts.ts';
 
-type Orders =
-  | { state: 'loading' }
-  | { state: 'failed'; message: string }
-  | { state: 'loaded'; bookings: BookingView[] };
-
 function Orders() {
-  const [orders, setOrders] = useState<Orders>({ state: 'loading' });
+  const [orders, setOrders] = useState<LoadedBookings>({ state: 'loading' });
   useEffect(() => {
     confirmBookings().then(
       (bookings) => setOrders({ state: 'loaded', bookings }),

@@ -23,21 +23,19 @@ interface Props {
 
 function Form({ articleId }: Props) {
   const form = useForm(CartEntryDatesSchema, FIELDS);
-  const [error, setError] = useState<string>();
   const [booked, setBooked] = useState(false);
   // Today in Germany, read in the browser after hydration (a cached page may be from yesterday).
   const [today, setToday] = useState<string>();
   useEffect(() => setToday(todayInGermany()), []);
 
   const onSubmit = form.submit(async (dates) => {
-    setError(undefined);
     setBooked(false);
     try {
       await bookArticle(articleId, dates);
       setBooked(true);
     } catch (failure) {
       const { message, fieldErrors } = describeFailure(failure);
-      setError(message);
+      form.setFormError(message);
       form.setErrors(
         Object.fromEntries(fieldErrors.map((e) => [e.fieldName, e.message])) as Partial<Record<Field, string>>,
       );
@@ -52,7 +50,7 @@ function Form({ articleId }: Props) {
         <TextField {...field('departureDate', t.departureDate)} />
       </div>
       <FormMessages
-        error={error && <p>{error}</p>}
+        error={form.formError && <p>{form.formError}</p>}
         success={
           booked && (
             <p>

@@ -4,26 +4,49 @@
  * (docs/product.md#d4-money) and 'Bestellen' to the payment page.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { Fragment, useEffect, useRef, useState } from 'react';
 import { describeFailure } from '../../client/failures.ts';
 import { formatAppointment } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
 import type { CartView as Cart, CartEntryView } from '../../server/features/cart/cart.service.ts';
 import { $cart, emptyCart, loadCart, reloadCart, removeEntry } from '../../stores/cart.ts';
+import { $cartCount } from '../../stores/cart-count.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
 import './cart.css';
 import { CART_TEXTS as t } from './texts.ts';
 
 const datesOf = (entry: CartEntryView) => formatAppointment(entry.entryDate, entry.departureDate);
 
-/** Grey blocks the size of a short list, while the cart loads. */
-function Skeleton() {
+/** The most placeholders shown while loading: more would not fit the first screen anyway. */
+const MAX_PLACEHOLDERS = 5;
+
+/**
+ * While the cart loads: grey lines in the entries' own boxes, as many as the header's count says
+ * the cart holds, so the list takes its final size at once.
+ */
+function Skeleton({ entries = 1 }: { entries?: number }) {
+  const line = <span className="cart-skeleton__line" />;
   return (
-    <div className="cart-skeleton" aria-hidden="true">
-      <span />
-      <span />
-      <span />
-    </div>
+    <ul className="cart-entries cart-skeleton" aria-hidden="true">
+      {Array.from({ length: entries }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have nothing else to tell them apart
+        <li className="cart-entry" key={index}>
+          <div className="cart-entry__text">
+            <p className="cart-entry__article">{line}</p>
+            <dl className="cart-entry__details">
+              {[t.appointment, t.category, t.article].map((label) => (
+                <Fragment key={label}>
+                  <dt>{line}</dt>
+                  <dd>{line}</dd>
+                </Fragment>
+              ))}
+            </dl>
+          </div>
+          <p className="cart-entry__price">{line}</p>
+          <span className="button button--secondary cart-entry__remove cart-skeleton__button">{t.remove}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -58,7 +81,7 @@ function Entry({ entry, onRemove, busy }: { entry: CartEntryView; onRemove: () =
   );
 }
 
-function FilledCart({ cart }: { cart: Cart }) {
+function FilledCart({ cart, vatNote }: { cart: Cart; vatNote: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
   const [confirming, setConfirming] = useState(false);
@@ -101,6 +124,7 @@ function FilledCart({ cart }: { cart: Cart }) {
       <p className="cart-total">
         {t.total}: <strong>{formatEuros(cart.totalPriceArticles)}</strong>
       </p>
+      <p className="fine-print">{vatNote}</p>
       <div className="form-message form-message--error" role="alert">
         {error && <p>{error}</p>}
       </div>
@@ -142,8 +166,14 @@ function FilledCart({ cart }: { cart: Cart }) {
   );
 }
 
-function CartContent() {
+interface Props {
+  /** The PAngV note under the total (docs/product.md#d4-money). */
+  vatNote: string;
+}
+
+function CartContent({ vatNote }: Props) {
   const state = useStore($cart);
+  const count = useStore($cartCount);
   useEffect(() => {
     void loadCart();
   }, []);
@@ -154,7 +184,7 @@ function CartContent() {
         <p className="visually-hidden" role="status">
           {t.loading}
         </p>
-        <Skeleton />
+        <Skeleton entries={Math.min(Math.max(count ?? 1, 1), MAX_PLACEHOLDERS)} />
       </>
     );
   }
@@ -184,14 +214,14 @@ function CartContent() {
       </div>
     );
   }
-  return <FilledCart cart={state.cart} />;
+  return <FilledCart cart={state.cart} vatNote={vatNote} />;
 }
 
-export default function CartView() {
+export default function CartView({ vatNote }: Props) {
   const gate = <LoginGate message={t.loginRequired} returnTo="/cart" register={false} loginLabel={t.login} />;
   return (
     <SignedIn gate={gate} placeholder={<Skeleton />}>
-      {() => <CartContent />}
+      {() => <CartContent vatNote={vatNote} />}
     </SignedIn>
   );
 }

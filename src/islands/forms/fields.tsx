@@ -113,8 +113,9 @@ export function SubmitButton({
   busyLabel,
 }: {
   submitting: boolean;
-  label: string;
-  busyLabel: string;
+  /** May carry visually hidden words that tell one form's button from another's. */
+  label: ReactNode;
+  busyLabel: ReactNode;
 }) {
   return (
     <button

@@ -1,6 +1,8 @@
 /**
  * Form state for the islands: values, the first unmet rule per field (from the shared valibot
- * schema), focus on the first invalid field, and one submission at a time.
+ * schema), focus on the first invalid field, and one submission at a time. A form-level error
+ * (the server's answer) stays until a field changes or the form is sent again
+ * (docs/product.md#d24-german-ui).
  */
 import { type SubmitEvent, useRef, useState } from 'react';
 import * as v from 'valibot';
@@ -28,6 +30,7 @@ export function useForm<TField extends string, TSchema extends v.GenericSchema>(
   const startValues = () => Object.fromEntries(fields.map((field) => [field, initial[field] ?? ''])) as Values<TField>;
   const [values, setValues] = useState(startValues);
   const [errors, setErrors] = useState<Errors<TField>>({});
+  const [formError, setFormError] = useState<string>();
   const [submitting, setSubmitting] = useState(false);
   const attempted = useRef(false);
   const inputs = useRef<Partial<Record<TField, FieldElement | null>>>({});
@@ -52,6 +55,7 @@ export function useForm<TField extends string, TSchema extends v.GenericSchema>(
     onChange: (value: string) => {
       const next = { ...values, [name]: value };
       setValues(next);
+      setFormError(undefined);
       if (attempted.current) setErrors(check(next).errors);
     },
   });
@@ -62,6 +66,7 @@ export function useForm<TField extends string, TSchema extends v.GenericSchema>(
       event.preventDefault();
       if (busy.current) return;
       attempted.current = true;
+      setFormError(undefined);
       const { output, errors: found } = check(values);
       setErrors(found);
       const firstInvalid = fields.find((name) => found[name]);
@@ -84,7 +89,8 @@ export function useForm<TField extends string, TSchema extends v.GenericSchema>(
     attempted.current = false;
     setValues(startValues());
     setErrors({});
+    setFormError(undefined);
   };
 
-  return { values, errors, setErrors, field, submit, submitting, reset };
+  return { values, errors, setErrors, formError, setFormError, field, submit, submitting, reset };
 }

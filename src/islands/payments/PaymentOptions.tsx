@@ -17,8 +17,6 @@ import './payments.css';
 import { PAYMENT_TEXTS as t } from './texts.ts';
 
 interface Props {
-  /** A provider runs in the sandbox: the page says so. */
-  testMode: boolean;
   paypal: PayPalSetup;
   /** The PAngV note under the total. */
   vatNote: string;
@@ -144,18 +142,13 @@ function PaymentForm({ cart, paypal }: { cart: CartView; paypal: PayPalSetup }) 
   );
 }
 
-function Payment({ testMode, paypal, vatNote }: Props) {
+function Payment({ paypal, vatNote }: Props) {
   const state = useStore($cart);
   useEffect(() => {
     void loadCart();
   }, []);
   return (
     <>
-      {testMode && (
-        <p className="notice payment__test-mode">
-          <strong>{t.testMode}</strong>
-        </p>
-      )}
       {(state.status === 'idle' || state.status === 'loading') && <p role="status">{t.loading}</p>}
       {state.status === 'failed' && (
         <div className="notice" role="alert">

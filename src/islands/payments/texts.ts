@@ -1,11 +1,13 @@
-/** Every text of the payment pages in one place. */
+/** Every text of the payment pages in one place (the failures the API words alike: src/lib/payments.ts). */
+import { PAYMENT_MESSAGES } from '../../lib/payments.ts';
+
 export const PAYMENT_TEXTS = {
   loginRequired: 'Sie müssen eingeloggt sein, um zu bezahlen.',
   login: 'Zum Login',
   loading: 'Ihre Bestellung wird geladen …',
   cartFailed: 'Fehler beim Laden des Warenkorbs. Bitte versuchen Sie es später erneut.',
   retry: 'Erneut versuchen',
-  cartEmpty: 'Der Warenkorb ist leer oder die Summe konnte nicht geladen werden.',
+  cartEmpty: PAYMENT_MESSAGES.cartEmpty,
   toCart: 'Zum Warenkorb',
   testMode: 'Testmodus: Zahlungen laufen über eine lokale Sandbox. Es wird kein echtes Geld bewegt.',
   summaryTitle: 'Ihre Bestellung',
@@ -25,8 +27,8 @@ export const PAYMENT_TEXTS = {
   payWithPayPal: 'Zahlungspflichtig mit PayPal bezahlen',
   paypalLoading: 'PayPal wird geladen …',
   noMethod: 'Bitte wählen Sie eine Zahlungsmethode',
-  stripeFailed: 'Zahlung mit Stripe fehlgeschlagen.',
-  paypalCaptureFailed: 'Fehler bei der PayPal-Zahlung. Bitte versuchen Sie es erneut.',
+  stripeFailed: PAYMENT_MESSAGES.stripeFailed,
+  paypalCaptureFailed: PAYMENT_MESSAGES.paypalFailed,
   paypalError: 'Fehler bei der Zahlung. Bitte versuchen Sie später noch einmal.',
   paypalPaid: (name: string) => `Zahlung erfolgreich abgeschlossen von ${name}`,
   payerFallback: 'Kunde',
@@ -35,7 +37,7 @@ export const PAYMENT_TEXTS = {
 export const SUCCESS_TEXTS = {
   confirming: 'Ihre Zahlung wird bestätigt …',
   confirmed: 'Zahlung erfolgreich bestätigt und gespeichert!',
-  failed: 'Fehler bei der Zahlungsbestätigung.',
+  failed: PAYMENT_MESSAGES.confirmFailed,
   details: 'Bestellinformationen',
 } as const;
 

@@ -7,6 +7,7 @@ import { chmod, rm } from 'node:fs/promises';
 import { createServer, request } from 'node:http';
 import path from 'node:path';
 import * as v from 'valibot';
+import { log } from '../log.ts';
 import { BackupError, backupsDir, ensureBackupsDir } from './backups.ts';
 
 const REQUEST = { method: 'POST', path: '/backups' } as const;
@@ -31,7 +32,7 @@ export async function serveBackupRequests(
     backup().then(
       (file) => reply(201, { file }),
       (error: unknown) => {
-        console.error('Backup failed:', error);
+        log.error({ err: error }, 'backup failed');
         reply(500, { error: error instanceof Error ? error.message : String(error) });
       },
     );
@@ -44,7 +45,7 @@ export async function serveBackupRequests(
     await chmod(socket, 0o600);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    console.error(`npm run backup cannot reach this server (${socket}: ${reason}); stop it to back up.`);
+    log.warn({ socket, reason }, 'npm run backup cannot reach this server; stop it to back up');
     return async () => {};
   }
   return () => new Promise<void>((resolve) => server.close(() => resolve()));

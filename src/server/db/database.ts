@@ -11,6 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { log } from '../log.ts';
 import { projectRoot } from '../project-root.ts';
 import { lockDatabaseDir } from './lock.ts';
 import type { Database } from './schema.ts';
@@ -43,7 +44,7 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // An idle connection the server closes (restart, failover, admin command) must not end the
   // process: the pool drops it and opens a new one for the next query.
-  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
+  pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL connection lost'));
   return { db: drizzlePostgres(pool, { schema }), kind: 'postgres', close: () => pool.end() };
 }
 

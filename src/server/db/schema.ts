@@ -3,10 +3,11 @@
  * Money is integer cents. Rules that must hold whatever the code does live here as constraints.
  * Migrations are generated from this file: `npm run db:generate`.
  */
-import { sql } from 'drizzle-orm';
+import { relations, sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -80,6 +81,18 @@ export const sessions = pgTable(
   (table) => [index('sessions_user_idx').on(table.userId)],
 );
 
+/**
+ * Refresh tokens a session has rotated away from. One coming back means it was copied: the
+ * session (the token family) ends (docs/product.md#h3-token-lifetimes).
+ */
+export const retiredRefreshTokens = pgTable('retired_refresh_tokens', {
+  tokenHash: text('token_hash').primaryKey(),
+  sessionId: text('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const ONE_TIME_TOKEN_PURPOSES = ['confirm_email', 'reset_password'] as const;
 export type OneTimeTokenPurpose = (typeof ONE_TIME_TOKEN_PURPOSES)[number];
 
@@ -145,6 +158,22 @@ export const images = pgTable(
     check('images_one_owner', sql`num_nonnulls(${table.departamentId}, ${table.articleId}) = 1`),
   ],
 );
+
+/** The catalogue as a tree, so that a category with its articles and images is read in one query. */
+export const departamentRelations = relations(departaments, ({ many }) => ({
+  articles: many(articles),
+  images: many(images),
+}));
+
+export const articleRelations = relations(articles, ({ one, many }) => ({
+  departament: one(departaments, { fields: [articles.departamentId], references: [departaments.id] }),
+  images: many(images),
+}));
+
+export const imageRelations = relations(images, ({ one }) => ({
+  departament: one(departaments, { fields: [images.departamentId], references: [departaments.id] }),
+  article: one(articles, { fields: [images.articleId], references: [articles.id] }),
+}));
 
 export const cartEntries = pgTable(
   'cart_entries',
@@ -228,6 +257,16 @@ export const appMeta = pgTable('app_meta', {
   value: text('value').notNull(),
 });
 
+/** What a payment attempt and a payment share: their booking, and the provider's reference and amount. */
+const providerPayment = () => ({
+  bookingId: belongsTo('booking_id', () => bookings.id),
+  provider: text('provider').$type<PaymentProvider>().notNull(),
+  /** The provider's id of the session or order. */
+  providerRef: text('provider_ref').notNull().unique(),
+  amountCents: cents('amount_cents'),
+  currency: text('currency').notNull(),
+});
+
 export const PAYMENT_ATTEMPT_STATUSES = ['open', 'completed', 'expired'] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 
@@ -236,14 +275,11 @@ export const paymentAttempts = pgTable(
   'payment_attempts',
   {
     id: serial('id').primaryKey(),
-    bookingId: belongsTo('booking_id', () => bookings.id),
-    provider: text('provider').$type<PaymentProvider>().notNull(),
-    /** The provider's id of the session or order. */
-    providerRef: text('provider_ref').notNull().unique(),
-    amountCents: cents('amount_cents'),
-    currency: text('currency').notNull(),
+    ...providerPayment(),
     status: text('status').$type<PaymentAttemptStatus>().notNull().default('open'),
     createdAt: createdAt(),
+    /** Set while a PayPal capture is under way: no card session may be opened for the booking meanwhile. */
+    captureStartedAt: timestamp('capture_started_at', { withTimezone: true }),
   },
   (table) => [
     index('payment_attempts_booking_idx').on(table.bookingId),
@@ -252,16 +288,29 @@ export const paymentAttempts = pgTable(
   ],
 );
 
-/** A verified payment: at most one per booking and one per provider reference. */
-export const payments = pgTable('payments', {
-  id: serial('id').primaryKey(),
-  bookingId: belongsTo('booking_id', () => bookings.id).unique(),
-  provider: text('provider').$type<PaymentProvider>().notNull(),
-  providerRef: text('provider_ref').notNull().unique(),
-  amountCents: cents('amount_cents'),
-  currency: text('currency').notNull(),
-  createdAt: createdAt(),
-});
+/**
+ * `settled`: the payment that made its booking paid. `refund_due`: money a provider took for a
+ * booking that another payment had settled already; staff refund it (docs/product.md#d22-fulfilment).
+ */
+export const PAYMENT_STATUSES = ['settled', 'refund_due'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** A verified payment: one per provider reference, and one settled payment per booking. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    ...providerPayment(),
+    status: text('status').$type<PaymentStatus>().notNull().default('settled'),
+    /** Paid in a provider's test mode (the sandbox, or test keys): no real money moved. */
+    testMode: boolean('test_mode').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('payments_one_settled_per_booking').on(table.bookingId).where(sql`${table.status} = 'settled'`),
+    check('payments_status_known', oneOf(table.status, PAYMENT_STATUSES)),
+  ],
+);
 
 /** Provider events (webhooks) already handled, so a replayed event changes nothing. */
 export const paymentEvents = pgTable(

@@ -5,11 +5,22 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import * as v from 'valibot';
+import type { ApiEnv } from '../context.ts';
+import { log } from '../log.ts';
 
-export interface FieldError {
-  fieldName: string;
-  message: string;
-}
+const FieldErrorSchema = v.object({ fieldName: v.string(), message: v.string() });
+export type FieldError = v.InferOutput<typeof FieldErrorSchema>;
+
+/** The body of every error answer, as the API reference describes it. */
+export const ErrorBodySchema = v.pipe(
+  v.object({
+    message: v.string(),
+    statusCode: v.pipe(v.number(), v.integer()),
+    errors: v.optional(v.array(FieldErrorSchema)),
+  }),
+  v.metadata({ ref: 'Error' }),
+);
 
 export class ApiError extends Error {
   override name = 'ApiError';
@@ -38,6 +49,10 @@ export const MESSAGES = {
   unauthorized: 'Bitte melden Sie sich an.',
   forbidden: 'Dafür fehlt Ihnen die Berechtigung.',
   tooLarge: 'Die Anfrage ist zu groß.',
+  jsonRequired: 'Bitte senden Sie die Daten als JSON (Content-Type: application/json).',
+  forbiddenCharacter: 'Die Anfrage enthält ein unzulässiges Zeichen.',
+  tooDeep: 'Der Anfragekörper ist zu tief verschachtelt.',
+  methodNotAllowed: 'Diese Methode wird nicht unterstützt.',
   internal: 'Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es später erneut.',
 } as const;
 
@@ -45,7 +60,7 @@ export function errorBody(statusCode: number, message: string, errors?: FieldErr
   return errors ? { message, statusCode, errors } : { message, statusCode };
 }
 
-export function handleError(error: Error, c: Context): Response {
+export function handleError(error: Error, c: Context<ApiEnv>): Response {
   if (error instanceof ApiError) {
     for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
     return c.json(errorBody(error.statusCode, error.message, error.errors), error.statusCode);
@@ -54,6 +69,6 @@ export function handleError(error: Error, c: Context): Response {
     const message = error.status === 413 ? MESSAGES.tooLarge : error.message || MESSAGES.invalidInput;
     return c.json(errorBody(error.status, message), error.status as ContentfulStatusCode);
   }
-  console.error(`${c.req.method} ${c.req.path} failed:`, error);
+  log.error({ reqId: c.env?.requestId, method: c.req.method, path: c.req.path, err: error }, 'request failed');
   return c.json(errorBody(500, MESSAGES.internal), 500);
 }

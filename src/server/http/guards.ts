@@ -2,35 +2,49 @@
  * Route guards: a valid bearer token of a live session, and for admin routes ROLE_ADMIN read
  * from the database (docs/product.md#d7-admin-guard).
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import type { ApiDependencies, ApiEnv } from '../context.ts';
+import type { ApiDependencies, ApiEnv, AuthenticatedUser } from '../context.ts';
 import { authenticatedUser } from '../features/accounts/accounts.service.ts';
 import { ApiError, MESSAGES } from './errors.ts';
+import { common, documented } from './openapi.ts';
 
 export function bearerToken(header: string | undefined): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
 }
 
+async function authenticate(deps: ApiDependencies, c: Context<ApiEnv>): Promise<AuthenticatedUser> {
+  const token = bearerToken(c.req.header('Authorization'));
+  const subject = token ? await deps.tokens.verify(token) : null;
+  const user = subject ? await authenticatedUser(deps.db, subject.userId, subject.sessionId) : null;
+  if (!user) throw new ApiError(401, MESSAGES.unauthorized, { headers: { 'WWW-Authenticate': 'Bearer' } });
+  return user;
+}
+
 export function requireUser(deps: ApiDependencies) {
-  return createMiddleware<ApiEnv>(async (c, next) => {
-    const token = bearerToken(c.req.header('Authorization'));
-    const subject = token ? await deps.tokens.verify(token) : null;
-    const user = subject ? await authenticatedUser(deps.db, subject.userId, subject.sessionId) : null;
-    if (!user) throw new ApiError(401, MESSAGES.unauthorized, { headers: { 'WWW-Authenticate': 'Bearer' } });
+  const guard = createMiddleware<ApiEnv>(async (c, next) => {
+    c.set('user', await authenticate(deps, c));
+    await next();
+  });
+  return documented(guard, { security: [{ bearer: [] }], responses: { 401: common('Unauthorized') } });
+}
+
+export function requireAdmin(deps: ApiDependencies) {
+  const guard = createMiddleware<ApiEnv>(async (c, next) => {
+    const user = await authenticate(deps, c);
+    if (!user.roles.includes('ROLE_ADMIN')) throw new ApiError(403, MESSAGES.forbidden);
     c.set('user', user);
     await next();
   });
+  // OpenAPI 3.1 lets a bearer requirement name the role it needs.
+  return documented(guard, {
+    security: [{ bearer: ['ROLE_ADMIN'] }],
+    responses: { 401: common('Unauthorized'), 403: common('Forbidden') },
+  });
 }
-
-/** Use after requireUser. */
-export const requireAdmin = createMiddleware<ApiEnv>(async (c, next) => {
-  if (!c.get('user').roles.includes('ROLE_ADMIN')) throw new ApiError(403, MESSAGES.forbidden);
-  await next();
-});
 
 /**
  * A router for staff: every route needs an administrator. Mounted beside a resource's public
  * reads, whose handlers answer first; any other method on that resource meets the guard.
  */
-export const adminRouter = (deps: ApiDependencies) => new Hono<ApiEnv>().use(requireUser(deps), requireAdmin);
+export const adminRouter = (deps: ApiDependencies) => new Hono<ApiEnv>().use(requireAdmin(deps));

@@ -10,6 +10,7 @@
  */
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Database, mailQueue } from '../db/schema.ts';
+import { log } from '../log.ts';
 import type { Mail, Mailer } from './mailer.ts';
 
 /** Writes a mail to the queue, inside the caller's transaction. */
@@ -89,7 +90,7 @@ async function deliver(db: Database, mailer: Mailer, mail: QueuedMail, options: 
       .where(eq(mailQueue.id, mail.id));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    console.error(`Mail ${mail.id} to ${mail.recipient} failed (attempt ${mail.attempts}), will retry: ${reason}`);
+    log.warn({ mailId: mail.id, attempt: mail.attempts, reason }, 'mail not delivered, will retry');
     await db
       .update(mailQueue)
       .set({
@@ -127,7 +128,7 @@ export function startMailSender(db: Database, mailer: Mailer, overrides: MailSen
     running = (async () => {
       do {
         again = false;
-        await sendDueMails().catch((error: unknown) => console.error('Mail queue round failed:', error));
+        await sendDueMails().catch((error: unknown) => log.error({ err: error }, 'mail queue round failed'));
       } while (again && !stopped);
     })().finally(() => {
       running = undefined;

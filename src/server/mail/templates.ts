@@ -88,6 +88,8 @@ export interface OrderConfirmation {
   paymentMethod: string;
   agencyEmail: string;
   ordersUrl: string;
+  /** Paid in a provider's test mode: the mail must not read like a receipt for real money. */
+  testMode: boolean;
 }
 
 export function orderConfirmationMail(to: string, firstName: string, order: OrderConfirmation): Mail {
@@ -97,6 +99,7 @@ export function orderConfirmationMail(to: string, firstName: string, order: Orde
     greetingName: firstName,
     paragraphs: [
       'vielen Dank für Ihre Bestellung. Ihre Zahlung ist bei uns eingegangen.',
+      ...(order.testMode ? [TEST_PAYMENT_NOTE] : []),
       `Bestellnummer: ${order.bookingNumber}`,
       'Sie haben bestellt:',
     ],
@@ -108,5 +111,36 @@ export function orderConfirmationMail(to: string, firstName: string, order: Orde
     ],
     action: { label: 'Ihre Bestellungen ansehen', url: order.ordersUrl },
     closing: `Bei Fragen erreichen Sie uns unter ${order.agencyEmail}.`,
+  });
+}
+
+const TEST_PAYMENT_NOTE =
+  'Hinweis: Dies war eine Testzahlung im Testmodus des Shops. Es wurde kein echtes Geld bewegt, und die Bestellung wird nicht ausgeführt.';
+
+export interface SurplusPayment {
+  bookingNumber: string;
+  /** "Kreditkarte (Stripe)" or "PayPal" */
+  paymentMethod: string;
+  providerRef: string;
+  amount: string;
+  customerEmail: string;
+  testMode: boolean;
+  overviewUrl: string;
+}
+
+/** To the agency: a provider took money for an order that was paid already; it must be refunded. */
+export function surplusPaymentMail(to: string, payment: SurplusPayment): Mail {
+  return compose({
+    to,
+    subject: `Doppelte Zahlung zur Bestellung ${payment.bookingNumber}: bitte erstatten`,
+    greetingName: 'HWDS-Team',
+    paragraphs: [
+      `zur Bestellung ${payment.bookingNumber} (${payment.customerEmail}) ist eine zweite Zahlung eingegangen, obwohl die Bestellung schon bezahlt war.`,
+      `Zahlungsart: ${payment.paymentMethod}, Referenz ${payment.providerRef}, Betrag ${payment.amount}.`,
+      ...(payment.testMode ? [TEST_PAYMENT_NOTE] : []),
+      'Bitte erstatten Sie diesen Betrag im Konto des Zahlungsanbieters und informieren Sie die Kundin oder den Kunden.',
+    ],
+    action: { label: 'Zur Bestellübersicht', url: payment.overviewUrl },
+    closing: 'Diese Nachricht hat der Shop automatisch geschickt.',
   });
 }

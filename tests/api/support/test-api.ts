@@ -12,17 +12,21 @@ import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { siteSchema } from '../../../src/content-schemas/site.ts';
 import type { NewArticle } from '../../../src/lib/catalogue.ts';
+import { todayInGermany } from '../../../src/lib/dates.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { companyOf, readContentFile } from '../../../src/server/content-files.ts';
+import type { ApiDependencies } from '../../../src/server/context.ts';
 import { type DatabaseHandle, openDatabase } from '../../../src/server/db/database.ts';
 import { userRoles, users } from '../../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../../src/server/db/seed.ts';
 import { accessTokenKeys } from '../../../src/server/features/accounts/access-tokens.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/features/accounts/rate-limits.ts';
+import type { BookingView } from '../../../src/server/features/bookings/bookings.service.ts';
 import type { ArticleView } from '../../../src/server/features/catalogue/catalogue.service.ts';
 import { imageStore } from '../../../src/server/features/images/image-store.ts';
 import { paymentConfig as paymentSettings } from '../../../src/server/features/payments/payment-config.ts';
 import type { errorBody, FieldError } from '../../../src/server/http/errors.ts';
+import { setLogLevel } from '../../../src/server/log.ts';
 import { createMailer } from '../../../src/server/mail/mailer.ts';
 import { startMailSender } from '../../../src/server/mail/queue.ts';
 import { loadSettings } from '../../../src/server/settings.ts';
@@ -31,6 +35,16 @@ import { parseEml, type ReceivedMail } from '../../support/eml.ts';
 import { startS3Emulator } from '../../support/s3-emulator.ts';
 
 export const SITE_URL = 'http://localhost:4321';
+
+// The suites assert behaviour, not log lines; LOG_LEVEL=info shows the server's log while debugging.
+setLogLevel(loadSettings({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }).logLevel);
+
+/** The date `days` from today in Germany (the day the cart's date rules count from), as YYYY-MM-DD. */
+export function inDays(days: number): string {
+  const date = new Date(`${todayInGermany()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
 export const STRONG_PASSWORD = 'Sommer-2026!A';
 
 /** A database of its own for one test file, migrated and seeded as the server's is at start-up. */
@@ -122,6 +136,8 @@ export interface TestApiOptions {
   paymentEnvironment?: Record<string, string>;
   /** Where uploads go: a temporary folder (the default) or the bucket of a local S3 emulator. */
   storage?: 'disk' | 's3';
+  /** Serve the interactive API reference (default: on, as in development). */
+  apiDocs?: boolean;
 }
 
 export async function createTestApi(options: TestApiOptions = {}) {
@@ -137,7 +153,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
   );
   const mailer = createMailer({ from: 'HWDS <no-reply@hwds-agentur.de>', outboxDir, smtpUrl: options.smtpUrl });
   const mailSender = startMailSender(database.db, mailer, { pollMs: 50 });
-  const app = createApp({
+  const deps: ApiDependencies = {
     db: database.db,
     mailSender,
     images: imageStore(uploads.store),
@@ -147,7 +163,9 @@ export async function createTestApi(options: TestApiOptions = {}) {
     rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
     payments: paymentConfig,
     company: companyOf(readContentFile('site.yaml', siteSchema)),
-  });
+    apiDocs: options.apiDocs ?? true,
+  };
+  const app = createApp(deps);
 
   async function request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
@@ -237,8 +255,24 @@ export async function createTestApi(options: TestApiOptions = {}) {
     return (await response.json()) as ArticleView;
   }
 
+  /**
+   * Orders the user's cart the way the product does: starting a (card) payment turns it into a
+   * booking awaiting payment. Returns the booking as the user's list shows it.
+   */
+  async function placeOrder(token: string): Promise<BookingView> {
+    const started = await request('POST', '/payment/stripe/checkout-session', { token, body: {} });
+    if (started.status !== 200) throw new Error(`placeOrder failed: ${started.status} ${await started.text()}`);
+    const { bookingId } = (await started.json()) as { bookingId: number };
+    const list = (await (await request('GET', '/booking/get', { token })).json()) as BookingView[];
+    const placed = list.find((booking) => booking.id === bookingId);
+    if (!placed) throw new Error(`booking ${bookingId} is not in the user's list`);
+    return placed;
+  }
+
   return {
     app,
+    /** What the app is made of, for tests that call a service directly. */
+    deps,
     db: database.db,
     secret,
     /** The names of the stored uploads, as another replica sees them. */
@@ -255,6 +289,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     user,
     admin,
     createArticle,
+    placeOrder,
     mailSender,
     paymentConfig,
     close: async () => {

@@ -23,7 +23,20 @@ export interface WorkerAccounts {
   adminToken: string;
 }
 
+/**
+ * Each test is a visitor of its own: it comes through the e2e server's trusted proxy (loopback,
+ * TRUST_PROXY) with an address of its own, so the product's per-address rate limits count each
+ * test apart, as they would count real visitors.
+ */
+function visitorAddress(testId: string): string {
+  const hash = [...testId].reduce((sum, char) => (sum * 31 + char.charCodeAt(0)) >>> 0, 7);
+  return `198.18.${(hash >>> 8) % 256}.${(hash % 254) + 1}`;
+}
+
 export const test = base.extend<ShellOptions, WorkerAccounts>({
+  extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
+    await use({ ...extraHTTPHeaders, 'X-Forwarded-For': visitorAddress(testInfo.testId) });
+  },
   freshVisitor: [false, { option: true }],
   allowedConsoleErrors: [undefined, { option: true }],
   customer: [

@@ -1,66 +1,176 @@
 /** Accounts over HTTP: /auth (registration, login sessions, password reset) and /users/me. */
 import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { ForgotPasswordSchema, LoginSchema, RegistrationSchema, ResetPasswordSchema } from '../../../lib/accounts.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { ApiError } from '../../http/errors.ts';
 import { requireUser } from '../../http/guards.ts';
-import { readJson } from '../../http/validation.ts';
+import { common, failure, json, jsonBody, noContent, operation } from '../../http/openapi.ts';
 import * as accounts from './accounts.service.ts';
-import { consumeRateLimit } from './rate-limits.ts';
+import { consumeRateLimit, type RateLimit } from './rate-limits.ts';
 
 const RefreshSchema = v.object({
   refreshToken: v.pipe(v.string('refreshToken fehlt.'), v.nonEmpty('refreshToken fehlt.'), v.maxLength(200)),
 });
 
+const TAG = 'Accounts';
+const tooMany = common('TooManyRequests');
+
 export function authRoutes(deps: ApiDependencies) {
   const limits = deps.rateLimits;
   const address = (c: { env: ApiEnv['Bindings'] | undefined }) => c.env?.clientAddress ?? 'unknown';
+  /** Counts the attempt of the caller's address before the body is read: malformed attempts count too. */
+  const limitPerAddress = (name: string, limit: RateLimit) =>
+    createMiddleware<ApiEnv>(async (c, next) => {
+      await consumeRateLimit(deps.db, `${name}:${address(c)}`, limit);
+      await next();
+    });
 
   return new Hono<ApiEnv>()
     .use(jsonBodyLimit)
-    .post('/register', async (c) => {
-      await consumeRateLimit(deps.db, `register:${address(c)}`, limits.registerPerAddress);
-      const input = await readJson(c, RegistrationSchema);
-      const { id } = await accounts.register(deps, input);
-      return c.json({ id, message: accounts.ACCOUNT_API_MESSAGES.registered } satisfies accounts.RegistrationView, 201);
-    })
-    .get('/confirm', async (c) => {
-      const code = c.req.query('code');
-      if (!code || code.length > 200) throw new ApiError(400, accounts.ACCOUNT_API_MESSAGES.confirmInvalid);
-      await accounts.confirmEmail(deps.db, code);
-      return c.json({ message: accounts.ACCOUNT_API_MESSAGES.confirmed });
-    })
-    .post('/login', async (c) => {
-      const input = await readJson(c, LoginSchema);
-      await consumeRateLimit(deps.db, `login:${address(c)}`, limits.loginPerAddress);
-      await consumeRateLimit(deps.db, `login:${accounts.normaliseEmail(input.userEmail)}`, limits.loginPerAccount);
-      return c.json(await accounts.login(deps, input));
-    })
-    .post('/refresh', async (c) => {
-      const { refreshToken } = await readJson(c, RefreshSchema);
-      return c.json(await accounts.refresh(deps, refreshToken));
-    })
-    .post('/logout', requireUser(deps), async (c) => {
-      await accounts.logout(deps.db, c.get('user').sessionId);
-      return c.body(null, 204);
-    })
-    .post('/forgot-password', async (c) => {
-      await consumeRateLimit(deps.db, `forgot:${address(c)}`, limits.forgotPerAddress);
-      const { userEmail } = await readJson(c, ForgotPasswordSchema);
-      await consumeRateLimit(deps.db, `forgot:${accounts.normaliseEmail(userEmail)}`, limits.forgotPerAccount);
-      await accounts.requestPasswordReset(deps, userEmail);
-      return c.json({ message: accounts.ACCOUNT_API_MESSAGES.resetMailSent });
-    })
-    .post('/reset-password', async (c) => {
-      await consumeRateLimit(deps.db, `reset:${address(c)}`, limits.resetPerAddress);
-      const { resetToken, newPassword } = await readJson(c, ResetPasswordSchema);
-      await accounts.resetPassword(deps.db, resetToken, newPassword);
-      return c.json({ message: accounts.ACCOUNT_API_MESSAGES.passwordChanged });
-    });
+    .post(
+      '/register',
+      operation(TAG, {
+        summary: 'Register a customer account',
+        description: 'Queues a mail with a confirmation link; the account can log in once it is confirmed.',
+        responses: {
+          201: json('Registered; the confirmation mail is on its way.', accounts.RegistrationViewSchema),
+          409: failure('An account with this address exists.'),
+          429: tooMany,
+        },
+      }),
+      limitPerAddress('register', limits.registerPerAddress),
+      jsonBody(RegistrationSchema),
+      async (c) => {
+        const { id } = await accounts.register(deps, c.req.valid('json'));
+        return c.json(
+          { id, message: accounts.ACCOUNT_API_MESSAGES.registered } satisfies accounts.RegistrationView,
+          201,
+        );
+      },
+    )
+    .get(
+      '/confirm',
+      operation(TAG, {
+        summary: 'Confirm an e-mail address',
+        parameters: [
+          {
+            in: 'query',
+            name: 'code',
+            required: true,
+            description: 'From the confirmation mail’s link.',
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          200: json('The address is confirmed.', accounts.MessageViewSchema),
+          400: failure('The code is missing, invalid, expired or used.'),
+        },
+      }),
+      async (c) => {
+        const code = c.req.query('code');
+        if (!code || code.length > 200) throw new ApiError(400, accounts.ACCOUNT_API_MESSAGES.confirmInvalid);
+        await accounts.confirmEmail(deps.db, code);
+        return c.json({ message: accounts.ACCOUNT_API_MESSAGES.confirmed });
+      },
+    )
+    .post(
+      '/login',
+      operation(TAG, {
+        summary: 'Log in',
+        description: 'Starts a session: an access token for 24 hours and a refresh token for the session’s 14 days.',
+        responses: {
+          200: json('Logged in.', accounts.TokenPairSchema),
+          401: failure('Wrong address or password.'),
+          403: failure('The address is not confirmed yet; a new confirmation mail is queued (at most one a minute).'),
+          429: tooMany,
+        },
+      }),
+      jsonBody(LoginSchema),
+      async (c) => {
+        const input = c.req.valid('json');
+        const account = accounts.normaliseEmail(input.userEmail);
+        await consumeRateLimit(deps.db, `login:${address(c)}`, limits.loginPerAddress);
+        await consumeRateLimit(deps.db, `login:${account}@${address(c)}`, limits.loginPerAccountAndAddress);
+        await consumeRateLimit(deps.db, `login:${account}`, limits.loginPerAccount);
+        return c.json(await accounts.login(deps, input));
+      },
+    )
+    .post(
+      '/refresh',
+      operation(TAG, {
+        summary: 'Renew the tokens',
+        description: 'The refresh token is rotated: the one sent stops working.',
+        responses: {
+          200: json('A new pair of tokens.', accounts.TokenPairSchema),
+          401: failure('The refresh token is unknown, used, expired or of an ended session.'),
+        },
+      }),
+      jsonBody(RefreshSchema),
+      async (c) => c.json(await accounts.refresh(deps, c.req.valid('json').refreshToken)),
+    )
+    .post(
+      '/logout',
+      operation(TAG, {
+        summary: 'Log out',
+        responses: { 204: noContent('The session is ended, its tokens refused.') },
+      }),
+      requireUser(deps),
+      async (c) => {
+        await accounts.logout(deps.db, c.get('user').sessionId);
+        return c.body(null, 204);
+      },
+    )
+    .post(
+      '/forgot-password',
+      operation(TAG, {
+        summary: 'Ask for a password reset link',
+        description: 'The answer is the same whether the address is known or not.',
+        responses: {
+          200: json('A reset mail is queued if the address is known.', accounts.MessageViewSchema),
+          429: tooMany,
+        },
+      }),
+      limitPerAddress('forgot', limits.forgotPerAddress),
+      jsonBody(ForgotPasswordSchema),
+      async (c) => {
+        const { userEmail } = c.req.valid('json');
+        await consumeRateLimit(deps.db, `forgot:${accounts.normaliseEmail(userEmail)}`, limits.forgotPerAccount);
+        await accounts.requestPasswordReset(deps, userEmail);
+        return c.json({ message: accounts.ACCOUNT_API_MESSAGES.resetMailSent });
+      },
+    )
+    .post(
+      '/reset-password',
+      operation(TAG, {
+        summary: 'Set a new password',
+        description: 'With the token from the reset mail’s link; ends every session of the account.',
+        responses: {
+          200: json('The password is changed.', accounts.MessageViewSchema),
+          400: failure('The token is invalid, expired or used, or the new password breaks a rule.'),
+          429: tooMany,
+        },
+      }),
+      limitPerAddress('reset', limits.resetPerAddress),
+      jsonBody(ResetPasswordSchema),
+      async (c) => {
+        const { resetToken, newPassword } = c.req.valid('json');
+        await accounts.resetPassword(deps.db, resetToken, newPassword);
+        return c.json({ message: accounts.ACCOUNT_API_MESSAGES.passwordChanged });
+      },
+    );
 }
 
 export function userRoutes(deps: ApiDependencies) {
-  return new Hono<ApiEnv>().get('/me', requireUser(deps), (c) => c.json(accounts.currentUserView(c.get('user'))));
+  return new Hono<ApiEnv>().get(
+    '/me',
+    operation(TAG, {
+      summary: 'The logged-in user',
+      responses: { 200: json('The caller’s account.', accounts.CurrentUserViewSchema) },
+    }),
+    requireUser(deps),
+    (c) => c.json(accounts.currentUserView(c.get('user'))),
+  );
 }

@@ -3,6 +3,7 @@
  * logout, and password reset by e-mail (docs/product.md#d14-account-security, #h3-token-lifetimes).
  */
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { Login, Registration } from '../../../lib/accounts.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -10,7 +11,9 @@ import {
   type Database,
   type OneTimeTokenPurpose,
   oneTimeTokens,
+  ROLE_NAMES,
   type RoleName,
+  retiredRefreshTokens,
   sessions,
   userRoles,
   users,
@@ -49,30 +52,32 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 
 const emailMatches = (email: string) => sql`lower(${users.email}) = ${normaliseEmail(email)}`;
 
-export interface TokenPair {
-  accessToken: string;
-  refreshToken: string;
-}
+export const TokenPairSchema = v.object({
+  /** Bearer token for 24 hours. */
+  accessToken: v.string(),
+  /** Exchanged at POST /auth/refresh for a new pair; lives as long as the session. */
+  refreshToken: v.string(),
+});
+export type TokenPair = v.InferOutput<typeof TokenPairSchema>;
 
 /** An answer that only carries a German message for the person (confirm, forgot, reset). */
-export interface MessageView {
-  message: string;
-}
+export const MessageViewSchema = v.object({ message: v.string() });
+export type MessageView = v.InferOutput<typeof MessageViewSchema>;
 
 /** `POST /auth/register`. */
-export interface RegistrationView extends MessageView {
-  id: number;
-}
+export const RegistrationViewSchema = v.object({ id: v.number(), message: v.string() });
+export type RegistrationView = v.InferOutput<typeof RegistrationViewSchema>;
 
 /** `GET /users/me`: the caller, in the field names the earlier client reads. */
-export interface CurrentUserView {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  tel: string;
-  roles: { name: RoleName }[];
-}
+export const CurrentUserViewSchema = v.object({
+  id: v.number(),
+  firstName: v.string(),
+  lastName: v.string(),
+  email: v.string(),
+  tel: v.string(),
+  roles: v.array(v.object({ name: v.picklist(ROLE_NAMES) })),
+});
+export type CurrentUserView = v.InferOutput<typeof CurrentUserViewSchema>;
 
 export const currentUserView = (user: AuthenticatedUser): CurrentUserView => ({
   id: user.id,
@@ -225,26 +230,46 @@ export async function login(deps: ApiDependencies, input: Login): Promise<TokenP
   return startSession(deps, user.id);
 }
 
-/** Exchanges a refresh token for a new pair; the old refresh token stops working. */
+/**
+ * Exchanges a refresh token for a new pair; the old refresh token stops working. An old token that
+ * comes back was copied by someone: the whole session ends, for the thief and the owner alike
+ * (docs/product.md#h3-token-lifetimes).
+ */
 export async function refresh(deps: ApiDependencies, refreshToken: string): Promise<TokenPair> {
+  const presentedHash = hashToken(refreshToken);
   const nextRefreshToken = randomToken();
-  const [session] = await deps.db
-    .update(sessions)
-    .set({ refreshTokenHash: hashToken(nextRefreshToken) })
-    .where(
-      and(
-        eq(sessions.refreshTokenHash, hashToken(refreshToken)),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, new Date()),
-      ),
-    )
-    .returning({ id: sessions.id, userId: sessions.userId });
-  if (!session) throw new ApiError(401, m.sessionExpired);
+  const session = await deps.db.transaction(async (tx) => {
+    const [rotated] = await tx
+      .update(sessions)
+      .set({ refreshTokenHash: hashToken(nextRefreshToken) })
+      .where(
+        and(
+          eq(sessions.refreshTokenHash, presentedHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, new Date()),
+        ),
+      )
+      .returning({ id: sessions.id, userId: sessions.userId });
+    if (rotated) await tx.insert(retiredRefreshTokens).values({ tokenHash: presentedHash, sessionId: rotated.id });
+    return rotated;
+  });
+  if (!session) {
+    await endSessionOfReusedToken(deps.db, presentedHash);
+    throw new ApiError(401, m.sessionExpired);
+  }
   const accessToken = await deps.tokens.sign(
     { userId: session.userId, sessionId: session.id },
     await rolesOf(deps.db, session.userId),
   );
   return { accessToken, refreshToken: nextRefreshToken };
+}
+
+async function endSessionOfReusedToken(db: Database, tokenHash: string): Promise<void> {
+  const [retired] = await db
+    .select({ sessionId: retiredRefreshTokens.sessionId })
+    .from(retiredRefreshTokens)
+    .where(eq(retiredRefreshTokens.tokenHash, tokenHash));
+  if (retired) await logout(db, retired.sessionId);
 }
 
 export async function logout(db: Database, sessionId: string): Promise<void> {
@@ -268,12 +293,26 @@ export async function requestPasswordReset(deps: ApiDependencies, email: string)
   deps.mailSender.wake();
 }
 
-/** Sets the new password and ends every session of the user; the link also proves the address. */
+/**
+ * Sets the new password, makes every other reset link of the user useless and ends every session
+ * of the user; the link also proves the address.
+ */
 export async function resetPassword(db: Database, token: string, newPassword: string): Promise<void> {
   const passwordHash = await hashPassword(newPassword);
   await db.transaction(async (tx) => {
     const userId = await redeemOneTimeToken(tx, token, 'reset_password');
     if (userId === null) throw new ApiError(400, m.resetInvalid);
+    // Older links of the same user, still in someone's mailbox, must not change the password again.
+    await tx
+      .update(oneTimeTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(oneTimeTokens.userId, userId),
+          eq(oneTimeTokens.purpose, 'reset_password'),
+          isNull(oneTimeTokens.usedAt),
+        ),
+      );
     const [user] = await tx.select({ confirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
     await tx
       .update(users)

@@ -13,7 +13,10 @@ export interface RateLimit {
 
 export const DEFAULT_RATE_LIMITS = {
   loginPerAddress: { limit: 100, windowSeconds: 15 * 60 },
-  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  // Guessing one account from one address stops early; only a guess from many addresses at once
+  // meets the per-account ceiling, so a stranger cannot lock the owner out (docs/product.md#h2-rate-limits).
+  loginPerAccountAndAddress: { limit: 10, windowSeconds: 15 * 60 },
+  loginPerAccount: { limit: 100, windowSeconds: 60 * 60 },
   registerPerAddress: { limit: 30, windowSeconds: 60 * 60 },
   forgotPerAddress: { limit: 20, windowSeconds: 60 * 60 },
   forgotPerAccount: { limit: 5, windowSeconds: 60 * 60 },

@@ -4,7 +4,9 @@ import type { ApiDependencies } from '../../context.ts';
 import { BOOKING_STATUSES } from '../../db/schema.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { adminRouter } from '../../http/guards.ts';
-import { invalidInput, parseId } from '../../http/validation.ts';
+import { failure, json, noContent, operation, queryParameters } from '../../http/openapi.ts';
+import { parseId } from '../../http/validation.ts';
+import type { PaymentProviders } from '../payments/payment-providers.ts';
 import * as admin from './admin.service.ts';
 
 const QUERY_MESSAGES = {
@@ -28,17 +30,45 @@ const BookingQuerySchema = v.object({
   ),
 });
 
-export function adminRoutes(deps: ApiDependencies) {
+const TAG = 'Admin';
+
+export function adminRoutes(deps: ApiDependencies, providers: PaymentProviders) {
   return adminRouter(deps)
     .use(jsonBodyLimit)
-    .get('/bookings', async (c) => {
-      const parsed = v.safeParse(BookingQuerySchema, c.req.query(), { abortPipeEarly: true });
-      if (!parsed.success) throw invalidInput(parsed.issues);
-      const { status, q, page } = parsed.output;
-      return c.json(await admin.listAllBookings(deps, { status: status || undefined, q: q || undefined, page }));
-    })
-    .post('/bookings/:id/cancel', async (c) => {
-      await admin.cancelStaleBooking(deps, parseId(c.req.param('id')));
-      return c.body(null, 204);
-    });
+    .get(
+      '/bookings',
+      operation(TAG, {
+        summary: 'All bookings',
+        description: `Every customer’s bookings, newest first, ${admin.BOOKINGS_PAGE_SIZE} a page; \`q\` searches order numbers, names and e-mail addresses.`,
+        responses: {
+          200: json('One page of bookings.', admin.AdminBookingPageSchema),
+          400: failure('Unknown status, a search term over 100 characters, or a page outside 1 to 10000.'),
+        },
+      }),
+      queryParameters(BookingQuerySchema),
+      async (c) => {
+        const { status, q, page } = c.req.valid('query');
+        return c.json(await admin.listAllBookings(deps, { status: status || undefined, q: q || undefined, page }));
+      },
+    )
+    .post(
+      '/bookings/:id/cancel',
+      operation(TAG, {
+        summary: 'Cancel an unpaid booking',
+        description: `Only a booking still awaiting payment after its payment window (${admin.PAYMENT_WINDOW_MS / 3_600_000} hours from its newest payment attempt); its open card sessions are expired first.`,
+        ids: ['id'],
+        responses: {
+          204: noContent('The booking is cancelled.'),
+          404: failure('No booking with this id.'),
+          409: failure(
+            'The booking is paid (also meanwhile, by a card session that could not be expired), cancelled, still within its payment window, or being captured by PayPal.',
+          ),
+          502: failure('Stripe could not be reached to expire the booking’s card sessions.'),
+        },
+      }),
+      async (c) => {
+        await admin.cancelStaleBooking(deps, providers, parseId(c.req.param('id')));
+        return c.body(null, 204);
+      },
+    );
 }

@@ -3,15 +3,22 @@
  * with its customer, newest first, filtered by status and searched by order number, name or
  * e-mail, a page at a time; a booking left unpaid past its payment window can be cancelled.
  */
-import { and, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, max, or, type SQL, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { ApiDependencies } from '../../context.ts';
-import { type BookingStatus, bookings, users } from '../../db/schema.ts';
+import { type BookingStatus, bookings, type Database, paymentAttempts, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
-import { type BookingView, bookingViews } from '../bookings/bookings.service.ts';
+import { log } from '../../log.ts';
+import { bookingViewEntries, bookingViews } from '../bookings/bookings.service.ts';
+import { fulfilPayment } from '../payments/fulfilment.ts';
+import { captureInProgress, closeCardSessions } from '../payments/open-attempts.ts';
+import type { PaymentProviders } from '../payments/payment-providers.ts';
 
 export const ADMIN_API_MESSAGES = {
   bookingNotFound: 'Bestellung nicht gefunden.',
   notCancellable: 'Nur Bestellungen, deren Zahlungsfrist abgelaufen ist, können storniert werden.',
+  paidMeanwhile: 'Diese Bestellung wurde inzwischen bezahlt und kann nicht mehr storniert werden.',
+  providerUnreachable: 'Der Zahlungsanbieter ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
 } as const;
 
 const m = ADMIN_API_MESSAGES;
@@ -21,19 +28,22 @@ export const BOOKINGS_PAGE_SIZE = 20;
 /** How long a customer may take to pay a started order (a Stripe Checkout Session lives 24 hours). */
 export const PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export interface AdminBookingView extends BookingView {
-  customer: { name: string; email: string };
+const AdminBookingViewSchema = v.object({
+  ...bookingViewEntries,
+  customer: v.object({ name: v.string(), email: v.string() }),
   /** Pending past its payment window: staff may cancel it. */
-  cancellable: boolean;
-}
+  cancellable: v.boolean(),
+});
+export type AdminBookingView = v.InferOutput<typeof AdminBookingViewSchema>;
 
-export interface AdminBookingPage {
-  bookings: AdminBookingView[];
-  page: number;
-  pageSize: number;
-  total: number;
-  pages: number;
-}
+export const AdminBookingPageSchema = v.object({
+  bookings: v.array(AdminBookingViewSchema),
+  page: v.number(),
+  pageSize: v.number(),
+  total: v.number(),
+  pages: v.number(),
+});
+export type AdminBookingPage = v.InferOutput<typeof AdminBookingPageSchema>;
 
 export interface BookingQuery {
   status?: BookingStatus;
@@ -42,8 +52,19 @@ export interface BookingQuery {
   page: number;
 }
 
-const isCancellable = (status: BookingStatus, createdAt: Date, now: number) =>
-  status === 'pending_payment' && now - createdAt.getTime() > PAYMENT_WINDOW_MS;
+/** Each booking's newest payment attempt: its payment window runs from there (a new attempt, a new window). */
+const newestAttempts = (db: Database) =>
+  db
+    .select({ bookingId: paymentAttempts.bookingId, at: max(paymentAttempts.createdAt).as('newest_attempt_at') })
+    .from(paymentAttempts)
+    .groupBy(paymentAttempts.bookingId)
+    .as('newest_attempts');
+
+const windowStart = (newest: ReturnType<typeof newestAttempts>) =>
+  sql<Date>`greatest(${bookings.createdAt}, ${newest.at})`.mapWith(bookings.createdAt);
+
+const isCancellable = (status: BookingStatus, windowStartedAt: Date, now: number) =>
+  status === 'pending_payment' && now - windowStartedAt.getTime() > PAYMENT_WINDOW_MS;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -65,10 +86,18 @@ export async function listAllBookings(deps: ApiDependencies, query: BookingQuery
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
     .where(where);
+  const newest = newestAttempts(deps.db);
   const rows = await deps.db
-    .select({ booking: bookings, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .select({
+      booking: bookings,
+      windowStart: windowStart(newest),
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(newest, eq(newest.bookingId, bookings.id))
     .where(where)
     .orderBy(desc(bookings.createdAt), desc(bookings.id))
     .limit(BOOKINGS_PAGE_SIZE)
@@ -85,7 +114,7 @@ export async function listAllBookings(deps: ApiDependencies, query: BookingQuery
       return {
         ...view,
         customer: { name: `${row.firstName} ${row.lastName}`, email: row.email },
-        cancellable: isCancellable(row.booking.status, row.booking.createdAt, now),
+        cancellable: isCancellable(row.booking.status, row.windowStart, now),
       };
     }),
     page: query.page,
@@ -95,15 +124,35 @@ export async function listAllBookings(deps: ApiDependencies, query: BookingQuery
   };
 }
 
-/** Cancels a booking still unpaid after its payment window; anything else is a 409. */
-export async function cancelStaleBooking(deps: ApiDependencies, id: number): Promise<void> {
-  const cutoff = new Date(Date.now() - PAYMENT_WINDOW_MS);
+/**
+ * Cancels a booking still unpaid after its payment window; anything else is a 409. Its card
+ * sessions are expired at Stripe first, so nobody pays a cancelled order; a session paid in the
+ * meantime is fulfilled instead, and the booking stays paid (docs/product.md#d23-admin-editing-and-orders).
+ */
+export async function cancelStaleBooking(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  id: number,
+): Promise<void> {
+  const newest = newestAttempts(deps.db);
+  const [booking] = await deps.db
+    .select({ status: bookings.status, windowStart: windowStart(newest) })
+    .from(bookings)
+    .leftJoin(newest, eq(newest.bookingId, bookings.id))
+    .where(eq(bookings.id, id));
+  if (!booking) throw new ApiError(404, m.bookingNotFound);
+  if (!isCancellable(booking.status, booking.windowStart, Date.now()) || (await captureInProgress(deps.db, id))) {
+    throw new ApiError(409, m.notCancellable);
+  }
+  const paidMeanwhile = await closeCardSessions(deps, providers, [id]).catch((error: unknown) => {
+    log.error({ bookingId: id, err: error }, 'booking not cancelled: its card sessions could not be closed');
+    throw new ApiError(502, m.providerUnreachable);
+  });
+  for (const payment of paidMeanwhile) await fulfilPayment(deps, payment);
   const cancelled = await deps.db
     .update(bookings)
     .set({ status: 'cancelled' })
-    .where(and(eq(bookings.id, id), eq(bookings.status, 'pending_payment'), sql`${bookings.createdAt} < ${cutoff}`))
+    .where(and(eq(bookings.id, id), eq(bookings.status, 'pending_payment')))
     .returning({ id: bookings.id });
-  if (cancelled.length > 0) return;
-  const [exists] = await deps.db.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, id));
-  throw exists ? new ApiError(409, m.notCancellable) : new ApiError(404, m.bookingNotFound);
+  if (cancelled.length === 0) throw new ApiError(409, m.paidMeanwhile);
 }

@@ -1,13 +1,37 @@
-/** The caller's bookings (orders): always scoped to the user of the token. */
+/**
+ * The caller's bookings (orders): always scoped to the user of the token. Orders are placed by
+ * starting a payment; `POST /confirm`, the earlier client's call on its order page, changes
+ * nothing and lists them (docs/product.md#d9-order-flow).
+ */
 import { Hono } from 'hono';
+import * as v from 'valibot';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { requireUser } from '../../http/guards.ts';
+import { json, operation } from '../../http/openapi.ts';
 import * as bookings from './bookings.service.ts';
+
+const TAG = 'Bookings';
+const BookingListSchema = v.array(bookings.BookingViewSchema);
 
 export function bookingRoutes(deps: ApiDependencies) {
   return new Hono<ApiEnv>()
     .use(jsonBodyLimit, requireUser(deps))
-    .post('/confirm', async (c) => c.json(await bookings.confirmBookings(deps.db, c.get('user').id)))
-    .get('/get', async (c) => c.json(await bookings.listBookings(deps.db, c.get('user').id)));
+    .post(
+      '/confirm',
+      operation(TAG, {
+        summary: 'The caller’s bookings (the order page’s call)',
+        description: 'Changes nothing: orders are placed by starting a payment.',
+        responses: { 200: json('The caller’s bookings, newest first.', BookingListSchema) },
+      }),
+      async (c) => c.json(await bookings.listBookings(deps.db, c.get('user').id)),
+    )
+    .get(
+      '/get',
+      operation(TAG, {
+        summary: 'The caller’s bookings',
+        responses: { 200: json('The caller’s bookings, newest first.', BookingListSchema) },
+      }),
+      async (c) => c.json(await bookings.listBookings(deps.db, c.get('user').id)),
+    );
 }

@@ -4,43 +4,49 @@
  */
 import { randomInt } from 'node:crypto';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
-import { centsToEuros } from '../../../lib/money.ts';
+import * as v from 'valibot';
+import { centsToEuros, MAX_ORDER_CENTS, ORDER_TOO_LARGE_MESSAGE } from '../../../lib/money.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   articles,
-  type BookingStatus,
+  BOOKING_STATUSES,
   bookingItems,
   bookings,
   cartEntries,
   type Database,
-  type PaymentProvider,
+  PAYMENT_PROVIDERS,
 } from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
 
-export interface BookingItemView {
-  articleId: number | null;
-  departamentId: number;
-  number: string;
-  type: string;
-  price: number;
-  entryDate: string;
-  departureDate: string;
-}
+const BookingItemViewSchema = v.object({
+  /** Null once the article has been deleted; the item keeps what was booked. */
+  articleId: v.nullable(v.number()),
+  departamentId: v.number(),
+  number: v.string(),
+  type: v.string(),
+  price: v.number(),
+  entryDate: v.string(),
+  departureDate: v.string(),
+});
 
-export interface BookingView {
-  id: number;
-  bookingNumber: string;
-  status: BookingStatus;
+export const bookingViewEntries = {
+  id: v.number(),
+  bookingNumber: v.string(),
+  status: v.picklist(BOOKING_STATUSES),
   /** When the order was placed (ISO timestamp). */
-  createdAt: string;
+  createdAt: v.string(),
   /** First and last day of the booked appointments. */
-  entryDate: string;
-  departureDate: string;
+  entryDate: v.string(),
+  departureDate: v.string(),
   /** Euros. */
-  totalPrice: number;
+  totalPrice: v.number(),
   /** How it was paid; null until it is. */
-  paymentMethod: PaymentProvider | null;
-  items: BookingItemView[];
-}
+  paymentMethod: v.nullable(v.picklist(PAYMENT_PROVIDERS)),
+  items: v.array(BookingItemViewSchema),
+};
+
+export const BookingViewSchema = v.pipe(v.object(bookingViewEntries), v.metadata({ ref: 'Booking' }));
+export type BookingView = v.InferOutput<typeof BookingViewSchema>;
 
 const NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I to misread in an e-mail
 
@@ -80,8 +86,12 @@ export async function pricedCart(db: Database, userId: number): Promise<PricedEn
 
 export const totalOf = (entries: PricedEntry[]): number => entries.reduce((sum, entry) => sum + entry.priceCents, 0);
 
-/** Stores a booking awaiting payment with its items, prices frozen; returns its id. */
+/**
+ * Stores a booking awaiting payment with its items, prices frozen; returns its id. An order above
+ * what a provider can take is refused (400), and the caller's transaction with it.
+ */
 export async function insertBooking(tx: Database, userId: number, entries: PricedEntry[]): Promise<number> {
+  if (totalOf(entries) > MAX_ORDER_CENTS) throw new ApiError(400, ORDER_TOO_LARGE_MESSAGE);
   const [booking] = await tx
     .insert(bookings)
     .values({ userId, bookingNumber: newBookingNumber(), status: 'pending_payment', totalCents: totalOf(entries) })
@@ -112,26 +122,6 @@ export async function withFreshBookingNumber<T>(work: () => Promise<T>): Promise
       throw error;
     }
   }
-}
-
-/**
- * `POST /booking/confirm` as the earlier client knew it: turns the user's cart into one booking
- * awaiting payment and empties the cart, in one transaction. Returns the new booking's id, or
- * null when the cart was empty. Taking the cart first makes a concurrent second call find
- * nothing, so a cart is never ordered twice.
- */
-export function createBookingFromCart(db: Database, userId: number): Promise<number | null> {
-  return withFreshBookingNumber(() =>
-    db.transaction(async (tx) => {
-      const entries = await pricedCart(tx, userId);
-      const taken = await tx
-        .delete(cartEntries)
-        .where(eq(cartEntries.userId, userId))
-        .returning({ id: cartEntries.id });
-      if (taken.length === 0 || entries.length === 0) return null;
-      return insertBooking(tx, userId, entries);
-    }),
-  );
 }
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -182,10 +172,4 @@ export async function listBookings(db: Database, userId: number): Promise<Bookin
     .where(eq(bookings.userId, userId))
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
   return bookingViews(db, rows);
-}
-
-/** POST /booking/confirm: orders what is in the cart (if anything) and returns all bookings. */
-export async function confirmBookings(db: Database, userId: number): Promise<BookingView[]> {
-  await createBookingFromCart(db, userId);
-  return listBookings(db, userId);
 }

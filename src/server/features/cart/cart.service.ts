@@ -3,8 +3,9 @@
  * entry costs its article's price once, whatever its dates (docs/product.md#d27-entry-price).
  */
 import { and, asc, count, eq, sql } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { CartEntryDates } from '../../../lib/cart.ts';
-import { centsToEuros } from '../../../lib/money.ts';
+import { centsToEuros, MAX_ORDER_CENTS, ORDER_TOO_LARGE_MESSAGE } from '../../../lib/money.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { articles, cartEntries, type Database, departaments } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -20,30 +21,32 @@ export const CART_API_MESSAGES = {
 const m = CART_API_MESSAGES;
 export const MAX_CART_ENTRIES = 50;
 
-export interface CartEntryView {
-  id: number;
-  entryDate: string;
-  departureDate: string;
-  article: {
-    id: number;
-    number: string;
-    type: string;
+export const CartEntryViewSchema = v.object({
+  id: v.number(),
+  entryDate: v.string(),
+  departureDate: v.string(),
+  article: v.object({
+    id: v.number(),
+    number: v.string(),
+    type: v.string(),
     /** Euros. */
-    price: number;
-    departamentId: number;
+    price: v.number(),
+    departamentId: v.number(),
     /** The article's category, for showing the entry without a second request. */
-    departament: { number: string; type: string };
-  };
-}
+    departament: v.object({ number: v.string(), type: v.string() }),
+  }),
+});
+export type CartEntryView = v.InferOutput<typeof CartEntryViewSchema>;
 
-export interface CartView {
+export const CartViewSchema = v.object({
   /** The cart belongs to the user; its id is the user's. */
-  id: number;
-  articles: CartEntryView[];
-  countArticles: number;
+  id: v.number(),
+  articles: v.array(CartEntryViewSchema),
+  countArticles: v.number(),
   /** Euros. */
-  totalPriceArticles: number;
-}
+  totalPriceArticles: v.number(),
+});
+export type CartView = v.InferOutput<typeof CartViewSchema>;
 
 const entryColumns = {
   id: cartEntries.id,
@@ -95,9 +98,12 @@ export async function getCart(db: Database, userId: number): Promise<CartView> {
   };
 }
 
+/** Summed as bigint: 50 entries of up to a million euros exceed a 32-bit integer of cents. */
+const totalCentsColumn = sql<string>`coalesce(sum(${articles.priceCents}), 0)::bigint`;
+
 export async function cartTotal(db: Database, userId: number): Promise<number> {
   const [row] = await db
-    .select({ cents: sql<number>`coalesce(sum(${articles.priceCents}), 0)::bigint` })
+    .select({ cents: totalCentsColumn })
     .from(cartEntries)
     .innerJoin(articles, eq(articles.id, cartEntries.articleId))
     .where(eq(cartEntries.userId, userId));
@@ -110,11 +116,16 @@ export async function addToCart(
   articleId: number,
   dates: CartEntryDates,
 ): Promise<CartEntryView> {
-  const [{ entries } = { entries: 0 }] = await db
-    .select({ entries: count() })
+  const [cart = { entries: 0, cents: 0 }] = await db
+    .select({ entries: count(), cents: totalCentsColumn })
     .from(cartEntries)
+    .innerJoin(articles, eq(articles.id, cartEntries.articleId))
     .where(eq(cartEntries.userId, userId));
-  if (entries >= MAX_CART_ENTRIES) throw new ApiError(400, m.full);
+  if (cart.entries >= MAX_CART_ENTRIES) throw new ApiError(400, m.full);
+  const [article] = await db.select({ cents: articles.priceCents }).from(articles).where(eq(articles.id, articleId));
+  if (!article) throw new ApiError(404, m.articleNotFound);
+  // A cart that could not be paid in one payment is refused while it is being filled, not at the till.
+  if (Number(cart.cents) + article.cents > MAX_ORDER_CENTS) throw new ApiError(400, ORDER_TOO_LARGE_MESSAGE);
   try {
     const [created] = await db
       .insert(cartEntries)

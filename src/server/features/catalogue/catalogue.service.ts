@@ -1,5 +1,6 @@
 /** The catalogue: departaments (categories) and their articles, each with its images. */
-import { asc, eq, inArray } from 'drizzle-orm';
+import { type AnyColumn, asc, eq } from 'drizzle-orm';
+import * as v from 'valibot';
 import type { ArticleChange, DepartamentChange, NewArticle, NewDepartament } from '../../../lib/catalogue.ts';
 import { centsToEuros, eurosToCents } from '../../../lib/money.ts';
 import type { ApiDependencies } from '../../context.ts';
@@ -9,8 +10,8 @@ import { ApiError } from '../../http/errors.ts';
 import {
   type ImageOwner,
   type ImageRow,
-  type ImageView,
   imagesOf,
+  imageViewEntries,
   imageViews,
   removeImageFiles,
 } from '../images/images.service.ts';
@@ -24,26 +25,32 @@ export const CATALOGUE_API_MESSAGES = {
 
 const m = CATALOGUE_API_MESSAGES;
 
-export interface ArticleView {
-  id: number;
-  number: string;
-  type: string;
-  /** Euros. */
-  price: number;
-  departamentId: number;
-  imageUrls: string[];
-  images: ImageView[];
-}
+export const ArticleViewSchema = v.pipe(
+  v.object({
+    id: v.number(),
+    number: v.string(),
+    type: v.string(),
+    /** Euros. */
+    price: v.number(),
+    departamentId: v.number(),
+    ...imageViewEntries,
+  }),
+  v.metadata({ ref: 'Article' }),
+);
+export type ArticleView = v.InferOutput<typeof ArticleViewSchema>;
 
-export interface DepartamentView {
-  id: number;
-  number: string;
-  type: string;
-  description: string;
-  imageUrls: string[];
-  images: ImageView[];
-  articles: ArticleView[];
-}
+export const DepartamentViewSchema = v.pipe(
+  v.object({
+    id: v.number(),
+    number: v.string(),
+    type: v.string(),
+    description: v.string(),
+    ...imageViewEntries,
+    articles: v.array(ArticleViewSchema),
+  }),
+  v.metadata({ ref: 'Departament' }),
+);
+export type DepartamentView = v.InferOutput<typeof DepartamentViewSchema>;
 
 type ArticleRow = typeof articles.$inferSelect;
 
@@ -54,48 +61,30 @@ function articleView(publicApiBase: string, row: ArticleRow, imageRows: ImageRow
     type: row.type,
     price: centsToEuros(row.priceCents),
     departamentId: row.departamentId,
-    ...imageViews(
-      publicApiBase,
-      imageRows.filter((image) => image.articleId === row.id),
-    ),
+    ...imageViews(publicApiBase, imageRows),
   };
 }
 
-async function departamentViews(
-  deps: ApiDependencies,
-  rows: (typeof departaments.$inferSelect)[],
-): Promise<DepartamentView[]> {
-  const ids = rows.map((row) => row.id);
-  const articleRows =
-    ids.length > 0
-      ? await deps.db.select().from(articles).where(inArray(articles.departamentId, ids)).orderBy(asc(articles.id))
-      : [];
-  const imageRows = await imagesOf(
-    deps.db,
-    ids,
-    articleRows.map((article) => article.id),
-  );
-  return rows.map((row) => ({
-    id: row.id,
-    number: row.number,
-    type: row.type,
-    description: row.description,
-    ...imageViews(
-      deps.publicApiBase,
-      imageRows.filter((image) => image.departamentId === row.id),
-    ),
-    articles: articleRows
-      .filter((article) => article.departamentId === row.id)
-      .map((article) => articleView(deps.publicApiBase, article, imageRows)),
+const byId = { orderBy: (row: { id: AnyColumn }) => asc(row.id) };
+
+/** Departaments with their articles and all images, read in one query (JSON aggregated by the database). */
+async function departamentViews(deps: ApiDependencies, id?: number): Promise<DepartamentView[]> {
+  const rows = await deps.db.query.departaments.findMany({
+    where: id === undefined ? undefined : eq(departaments.id, id),
+    ...byId,
+    with: { images: byId, articles: { ...byId, with: { images: byId } } },
+  });
+  return rows.map(({ images: ownImages, articles: articleRows, createdAt: _created, ...row }) => ({
+    ...row,
+    ...imageViews(deps.publicApiBase, ownImages),
+    articles: articleRows.map((article) => articleView(deps.publicApiBase, article, article.images)),
   }));
 }
 
-export async function listDepartaments(deps: ApiDependencies): Promise<DepartamentView[]> {
-  return departamentViews(deps, await deps.db.select().from(departaments).orderBy(asc(departaments.id)));
-}
+export const listDepartaments = (deps: ApiDependencies): Promise<DepartamentView[]> => departamentViews(deps);
 
 export async function findDepartament(deps: ApiDependencies, id: number): Promise<DepartamentView | undefined> {
-  const [view] = await departamentViews(deps, await deps.db.select().from(departaments).where(eq(departaments.id, id)));
+  const [view] = await departamentViews(deps, id);
   return view;
 }
 
@@ -107,7 +96,12 @@ export async function getDepartament(deps: ApiDependencies, id: number): Promise
 
 export async function createDepartament(deps: ApiDependencies, input: NewDepartament): Promise<DepartamentView> {
   try {
-    const [row] = await deps.db.insert(departaments).values(input).returning();
+    const [row] = await deps.db.insert(departaments).values(input).returning({
+      id: departaments.id,
+      number: departaments.number,
+      type: departaments.type,
+      description: departaments.description,
+    });
     if (!row) throw new Error('insert returned no departament');
     return { ...row, imageUrls: [], images: [], articles: [] };
   } catch (error) {

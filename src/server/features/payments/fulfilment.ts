@@ -20,8 +20,9 @@ import {
   payments,
   users,
 } from '../../db/schema.ts';
+import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { orderConfirmationMail } from '../../mail/templates.ts';
+import { orderConfirmationMail, surplusPaymentMail } from '../../mail/templates.ts';
 
 export interface VerifiedPayment {
   provider: PaymentProvider;
@@ -30,22 +31,31 @@ export interface VerifiedPayment {
   /** What the provider says was paid. */
   amountCents: number;
   currency: string;
+  /** Paid in the provider's test mode (the sandbox, or test keys): no real money moved. */
+  testMode: boolean;
   /** A webhook event's id: an event seen before changes nothing. */
   eventId?: string;
 }
 
-export type FulfilmentResult = 'paid' | 'already-paid' | 'refused';
+/**
+ * `paid`: this payment made its booking paid. `already-paid`: nothing changed (a replay, or a
+ * second payment for a paid booking, recorded for a refund). `refused`: not ours, or not the amount.
+ */
+export interface Fulfilment {
+  outcome: 'paid' | 'already-paid' | 'refused';
+  bookingId?: number;
+}
 
 /** Records a payment the server verified with its provider and marks the booking paid, once. */
-export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPayment): Promise<FulfilmentResult> {
-  const result = await deps.db.transaction(async (tx): Promise<FulfilmentResult> => {
+export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPayment): Promise<Fulfilment> {
+  const result = await deps.db.transaction(async (tx): Promise<Fulfilment> => {
     if (payment.eventId) {
       const fresh = await tx
         .insert(paymentEvents)
         .values({ provider: payment.provider, eventId: payment.eventId })
         .onConflictDoNothing()
         .returning({ eventId: paymentEvents.eventId });
-      if (fresh.length === 0) return 'already-paid';
+      if (fresh.length === 0) return { outcome: 'already-paid' };
     }
     const [attempt] = await tx
       .select()
@@ -53,40 +63,87 @@ export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPaym
       .where(and(eq(paymentAttempts.providerRef, payment.attemptRef), eq(paymentAttempts.provider, payment.provider)))
       .for('update');
     if (!attempt) {
-      console.error(`Payment refused: ${payment.provider} ${payment.attemptRef} was not started by this shop.`);
-      return 'refused';
+      log.error({ provider: payment.provider, ref: payment.attemptRef }, 'payment refused: not started by this shop');
+      return { outcome: 'refused' };
     }
     const [booking] = await tx.select().from(bookings).where(eq(bookings.id, attempt.bookingId)).for('update');
-    if (!booking) return 'refused';
-    if (booking.status === 'paid') return 'already-paid';
+    if (!booking) return { outcome: 'refused' };
+    const done = { bookingId: booking.id };
+    if (attempt.status === 'completed') return { outcome: 'already-paid', ...done };
     if (payment.amountCents !== booking.totalCents || payment.currency.toLowerCase() !== 'eur') {
-      console.error(
-        `Payment refused: booking ${booking.bookingNumber} costs ${booking.totalCents} EUR cents, ` +
-          `${payment.provider} ${payment.attemptRef} reports ${payment.amountCents} ${payment.currency}.`,
+      log.error(
+        {
+          booking: booking.bookingNumber,
+          totalCents: booking.totalCents,
+          provider: payment.provider,
+          ref: payment.attemptRef,
+          reportedCents: payment.amountCents,
+          currency: payment.currency,
+        },
+        'payment refused: amount or currency differs from the booking',
       );
-      return 'refused';
+      return { outcome: 'refused', ...done };
     }
-    if (booking.status === 'cancelled') {
-      // Paid after a newer attempt replaced it: the money is there, so the booking counts as paid.
-      console.warn(`Booking ${booking.bookingNumber} was paid after it had been replaced by a newer one.`);
-    }
-    await tx.insert(payments).values({
+    const record = {
       bookingId: booking.id,
       provider: payment.provider,
       providerRef: payment.attemptRef,
       amountCents: payment.amountCents,
       currency: payment.currency.toLowerCase(),
-    });
+      testMode: payment.testMode,
+    };
+    await tx.update(paymentAttempts).set({ status: 'completed' }).where(eq(paymentAttempts.id, attempt.id));
+    if (booking.status === 'paid') {
+      // Another attempt paid first: this money is surplus. Kept on record and reported, never lost.
+      await tx.insert(payments).values({ ...record, status: 'refund_due' });
+      await queueSurplusReport(tx, deps, booking, record);
+      return { outcome: 'already-paid', ...done };
+    }
+    if (booking.status === 'cancelled') {
+      // Paid after it was replaced or cancelled: the money is there, so the booking counts as paid.
+      log.warn({ booking: booking.bookingNumber }, 'booking paid after it had been cancelled');
+    }
+    await tx.insert(payments).values(record);
     await tx
       .update(bookings)
       .set({ status: 'paid', paidAt: new Date(), paymentMethod: payment.provider })
       .where(eq(bookings.id, booking.id));
-    await tx.update(paymentAttempts).set({ status: 'completed' }).where(eq(paymentAttempts.id, attempt.id));
-    await queueOrderConfirmation(tx, deps, booking.id, payment.provider);
-    return 'paid';
+    await queueOrderConfirmation(tx, deps, booking.id, payment);
+    return { outcome: 'paid', ...done };
   });
-  if (result === 'paid') deps.mailSender.wake();
+  if (result.outcome === 'paid') deps.mailSender.wake();
   return result;
+}
+
+/** Tells the agency (and the log) about money taken for an order that was paid already. */
+async function queueSurplusReport(
+  tx: Database,
+  deps: ApiDependencies,
+  booking: { bookingNumber: string; userId: number },
+  payment: { provider: PaymentProvider; providerRef: string; amountCents: number; testMode: boolean },
+) {
+  log.error(
+    {
+      booking: booking.bookingNumber,
+      provider: payment.provider,
+      ref: payment.providerRef,
+      cents: payment.amountCents,
+    },
+    'surplus payment for a paid booking, recorded as refund_due',
+  );
+  const [customer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, booking.userId));
+  await enqueueMail(
+    tx,
+    surplusPaymentMail(deps.company.email, {
+      bookingNumber: booking.bookingNumber,
+      paymentMethod: PAYMENT_METHOD_NAMES[payment.provider],
+      providerRef: payment.providerRef,
+      amount: formatEuros(payment.amountCents / 100),
+      customerEmail: customer?.email ?? '',
+      testMode: payment.testMode,
+      overviewUrl: `${deps.siteUrl}/admin/bestellungen`,
+    }),
+  );
 }
 
 /** Removes the paid entries from the cart and queues the German order confirmation. */
@@ -94,7 +151,7 @@ async function queueOrderConfirmation(
   tx: Database,
   deps: ApiDependencies,
   bookingId: number,
-  provider: PaymentProvider,
+  payment: VerifiedPayment,
 ) {
   const [booking] = await tx
     .select({
@@ -135,9 +192,10 @@ async function queueOrderConfirmation(
       ),
       total: formatEuros(booking.totalCents / 100),
       vatNote: vatNote(deps.company.vat),
-      paymentMethod: PAYMENT_METHOD_NAMES[provider],
+      paymentMethod: PAYMENT_METHOD_NAMES[payment.provider],
       agencyEmail: deps.company.email,
       ordersUrl: `${deps.siteUrl}/profilepage`,
+      testMode: payment.testMode,
     }),
   );
 }

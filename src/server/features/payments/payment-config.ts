@@ -45,6 +45,10 @@ export function paymentConfig(settings: Settings, jwtSecret: string): PaymentCon
   };
 }
 
+/** PayPal's own sandbox (test accounts) counts as a test mode as much as ours does. */
+export const paypalTestMode = (config: PaymentConfig): boolean =>
+  config.paypal.sandbox || config.paypal.apiBase?.includes('sandbox.paypal.com') === true;
+
 /** The start-up log's line about payments: live, or clearly a test mode. */
 export function describePayments(config: PaymentConfig): string {
   const mode = (sandbox: boolean) => (sandbox ? 'local sandbox (Testmodus: no real money)' : 'live');

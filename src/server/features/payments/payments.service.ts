@@ -6,10 +6,13 @@
  */
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
+import * as v from 'valibot';
 import { formatAppointment } from '../../../lib/dates.ts';
+import { PAYMENT_MESSAGES } from '../../../lib/payments.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookingItems, bookings, type Database, type PaymentProvider, paymentAttempts } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import { log } from '../../log.ts';
 import {
   type BookingView,
   insertBooking,
@@ -20,56 +23,54 @@ import {
   withFreshBookingNumber,
 } from '../bookings/bookings.service.ts';
 import { fulfilPayment, type VerifiedPayment } from './fulfilment.ts';
+import { captureInProgress, claimCapture, closeCardSessions, paidSession, releaseCapture } from './open-attempts.ts';
+import { paypalTestMode } from './payment-config.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import { centsOf, PayPalApiError, type PayPalOrder } from './paypal-client.ts';
 
 export const PAYMENT_API_MESSAGES = {
-  cartEmpty: 'Der Warenkorb ist leer oder die Summe konnte nicht geladen werden.',
+  ...PAYMENT_MESSAGES,
   amountChanged:
     'Der Betrag hat sich inzwischen geändert. Bitte prüfen Sie Ihren Warenkorb auf der Zahlungsseite und bezahlen Sie erneut.',
-  tooLarge:
-    'Diese Bestellung übersteigt den Höchstbetrag einer Online-Zahlung (999.999,99 €). Bitte schreiben Sie uns, wir finden eine Lösung.',
   returnUrl: 'Die Rücksprungadresse muss auf dieser Website liegen.',
-  stripeFailed: 'Zahlung mit Stripe fehlgeschlagen.',
-  paypalFailed: 'Fehler bei der PayPal-Zahlung. Bitte versuchen Sie es erneut.',
   paymentNotFound: 'Diese Zahlung ist uns nicht bekannt.',
   notPaid: 'Die Zahlung ist beim Zahlungsanbieter nicht abgeschlossen.',
   refused: 'Die Zahlung passt nicht zu Ihrer Bestellung und wurde nicht verbucht. Bitte schreiben Sie uns.',
   replaced:
     'Diese Zahlung gehört zu einer älteren Bestellung. Bitte starten Sie die Zahlung auf der Zahlungsseite neu.',
   invalidSignature: 'Die Signatur der Nachricht ist ungültig.',
-  confirmFailed: 'Fehler bei der Zahlungsbestätigung.',
+  paypalUnderWay: 'Eine PayPal-Zahlung für diese Bestellung wird gerade abgeschlossen. Bitte warten Sie einen Moment.',
 } as const;
 
 const m = PAYMENT_API_MESSAGES;
 
-/** The most a provider takes in one payment: Stripe's limit for EUR, 999,999.99 €. */
-export const MAX_PAYMENT_CENTS = 99_999_999;
-
 /** Any number: a customer's payment starts run one after the other. */
 const PAYMENT_START_LOCK = 482_716_003;
 
-export interface CheckoutSessionView {
-  sessionId: string;
+export const CheckoutSessionViewSchema = v.object({
+  sessionId: v.string(),
   /** The provider's hosted payment page; the browser goes there. */
-  url: string;
-  bookingId: number;
-}
+  url: v.string(),
+  bookingId: v.number(),
+});
+export type CheckoutSessionView = v.InferOutput<typeof CheckoutSessionViewSchema>;
 
-export interface PayPalOrderView {
+export const PayPalOrderViewSchema = v.object({
   /** PayPal's order id, for the PayPal SDK (`{ orderId }`). */
-  id: string;
-  orderId: string;
-  bookingId: number;
-}
+  id: v.string(),
+  orderId: v.string(),
+  bookingId: v.number(),
+});
+export type PayPalOrderView = v.InferOutput<typeof PayPalOrderViewSchema>;
 
-export interface PaymentResultView {
-  bookingId: number;
-  bookingNumber: string;
-  status: 'paid';
+export const PaymentResultViewSchema = v.object({
+  bookingId: v.number(),
+  bookingNumber: v.string(),
+  status: v.literal('paid'),
   /** For PayPal's success message ('Zahlung erfolgreich abgeschlossen von …'). */
-  payerName?: string;
-}
+  payerName: v.optional(v.string()),
+});
+export type PaymentResultView = v.InferOutput<typeof PaymentResultViewSchema>;
 
 interface FrozenBooking {
   id: number;
@@ -97,7 +98,6 @@ async function bookingForPayment(deps: ApiDependencies, userId: number, clientAm
       const totalCents = totalOf(entries);
       if (entries.length === 0 || totalCents <= 0) throw new ApiError(400, m.cartEmpty);
       if (clientAmountCents !== undefined && clientAmountCents !== totalCents) throw new ApiError(409, m.amountChanged);
-      if (totalCents > MAX_PAYMENT_CENTS) throw new ApiError(400, m.tooLarge);
 
       const open = await openBookings(tx, userId);
       const reusable = open.find((booking) => sameItems(booking.items, entries));
@@ -164,28 +164,13 @@ async function recordAttempt(db: Database, bookingId: number, provider: PaymentP
     .onConflictDoNothing();
 }
 
-/** Replaced bookings' open Checkout Sessions are closed, so an old tab cannot pay them. */
-async function expireReplacedSessions(deps: ApiDependencies, providers: PaymentProviders, bookingIds: number[]) {
-  if (bookingIds.length === 0) return;
-  const open = await deps.db
-    .select()
-    .from(paymentAttempts)
-    .where(
-      and(
-        inArray(paymentAttempts.bookingId, bookingIds),
-        eq(paymentAttempts.provider, 'stripe'),
-        eq(paymentAttempts.status, 'open'),
-      ),
-    );
-  for (const attempt of open) {
-    try {
-      await providers.stripe.checkout.sessions.expire(attempt.providerRef);
-      await deps.db.update(paymentAttempts).set({ status: 'expired' }).where(eq(paymentAttempts.id, attempt.id));
-    } catch (error) {
-      // Already paid or closed: a payment that did happen still arrives through fulfilment.
-      console.warn(`Could not expire Checkout Session ${attempt.providerRef}:`, error);
-    }
-  }
+/**
+ * Replaced bookings' open Checkout Sessions are closed, so an old tab cannot pay them; one paid
+ * meanwhile is fulfilled (the customer paid that order).
+ */
+async function closeReplaced(deps: ApiDependencies, providers: PaymentProviders, bookingIds: number[]) {
+  const paid = await closeCardSessions(deps, providers, bookingIds);
+  for (const payment of paid) await settle(deps, providers, payment);
 }
 
 /** Only the site's own pages may be where the provider sends the customer back. */
@@ -208,10 +193,9 @@ export async function startStripeCheckout(
   const successUrl = ownPage(deps, input.successUrl, '/success');
   const cancelUrl = ownPage(deps, input.cancelUrl, '/cancel');
   const { booking, replaced } = await bookingForPayment(deps, user.id, input.amount);
-  await expireReplacedSessions(deps, providers, replaced);
-
   const attempts = await attemptsOf(deps.db, booking.id, 'stripe');
   try {
+    await closeReplaced(deps, providers, replaced);
     for (const attempt of attempts.filter((a) => a.status === 'open')) {
       const session = await providers.stripe.checkout.sessions.retrieve(attempt.providerRef);
       if (session.status === 'open' && session.url)
@@ -243,9 +227,16 @@ export async function startStripeCheckout(
     if (session.amount_total !== booking.totalCents || !session.url)
       throw new Error(`unexpected session ${session.id}`);
     await recordAttempt(deps.db, booking.id, 'stripe', session.id, booking.totalCents);
+    // Recorded first, checked second: a capture that started meanwhile either saw this session
+    // and expired it, or is seen here (docs/product.md#d22-fulfilment).
+    if (await captureInProgress(deps.db, booking.id)) {
+      await closeCardSessions(deps, providers, [booking.id]);
+      throw new ApiError(409, m.paypalUnderWay);
+    }
     return { sessionId: session.id, url: session.url, bookingId: booking.id };
   } catch (error) {
-    console.error(`Stripe Checkout for booking ${booking.bookingNumber} failed:`, error);
+    if (error instanceof ApiError) throw error;
+    log.error({ booking: booking.bookingNumber, err: error }, 'Stripe Checkout failed');
     throw new ApiError(502, m.stripeFailed);
   }
 }
@@ -258,14 +249,16 @@ export async function startPayPalOrder(
   input: { amount?: number },
 ): Promise<PayPalOrderView> {
   const { booking, replaced } = await bookingForPayment(deps, user.id, input.amount);
-  await expireReplacedSessions(deps, providers, replaced);
   const attempts = await attemptsOf(deps.db, booking.id, 'paypal');
   try {
+    await closeReplaced(deps, providers, replaced);
     for (const attempt of attempts.filter((a) => a.status === 'open')) {
       const order = await providers.paypal.getOrder(attempt.providerRef);
       if (order.status === 'CREATED' || order.status === 'APPROVED') {
         return { id: order.id, orderId: order.id, bookingId: booking.id };
       }
+      // Voided or otherwise dead: never captured from now on, so one live order per booking remains.
+      await deps.db.update(paymentAttempts).set({ status: 'expired' }).where(eq(paymentAttempts.id, attempt.id));
     }
     const order = await providers.paypal.createOrder(
       { amountCents: booking.totalCents, referenceId: String(booking.id), customId: booking.bookingNumber },
@@ -274,7 +267,7 @@ export async function startPayPalOrder(
     await recordAttempt(deps.db, booking.id, 'paypal', order.id, booking.totalCents);
     return { id: order.id, orderId: order.id, bookingId: booking.id };
   } catch (error) {
-    console.error(`PayPal order for booking ${booking.bookingNumber} failed:`, error);
+    log.error({ booking: booking.bookingNumber, err: error }, 'PayPal order failed');
     throw new ApiError(502, m.paypalFailed);
   }
 }
@@ -293,7 +286,7 @@ async function ownAttempt(deps: ApiDependencies, userId: number, provider: Payme
 }
 
 /** A PayPal order's completed capture as fulfilment takes it, or undefined when nothing was captured. */
-function capturedPayment(order: PayPalOrder): VerifiedPayment | undefined {
+function capturedPayment(providers: PaymentProviders, order: PayPalOrder): VerifiedPayment | undefined {
   const capture = order.purchase_units
     .flatMap((unit) => unit.payments?.captures ?? [])
     .find((candidate) => candidate.status === 'COMPLETED');
@@ -303,13 +296,24 @@ function capturedPayment(order: PayPalOrder): VerifiedPayment | undefined {
       attemptRef: order.id,
       amountCents: centsOf(capture.amount.value),
       currency: capture.amount.currency_code,
+      testMode: paypalTestMode(providers.config),
     }
   );
 }
 
-/** Hands a provider-verified payment to fulfilment; a payment that does not fit the booking is refused. */
-async function settle(deps: ApiDependencies, verified: VerifiedPayment): Promise<void> {
-  if ((await fulfilPayment(deps, verified)) === 'refused') throw new ApiError(409, m.refused);
+/**
+ * Hands a provider-verified payment to fulfilment; a payment that does not fit the booking is
+ * refused. Once a booking is paid, its other card sessions are closed (best effort: a payment
+ * through one of them would still be recorded for a refund).
+ */
+async function settle(deps: ApiDependencies, providers: PaymentProviders, verified: VerifiedPayment): Promise<void> {
+  const { outcome, bookingId } = await fulfilPayment(deps, verified);
+  if (outcome === 'refused') throw new ApiError(409, m.refused);
+  if (outcome === 'paid' && bookingId !== undefined) {
+    await closeCardSessions(deps, providers, [bookingId]).catch((error: unknown) =>
+      log.warn({ bookingId, err: error }, 'could not close the other card sessions of a paid booking'),
+    );
+  }
 }
 
 /** The order after a capture that is done or under way elsewhere; waits a little for one in progress. */
@@ -321,46 +325,60 @@ async function capturedOrder(providers: PaymentProviders, orderId: string): Prom
   }
 }
 
-/** `POST /payment/paypal/orders/{id}/capture`: captures an approved order and fulfils it once. */
+/**
+ * `POST /payment/paypal/orders/{id}/capture`: captures an approved order and fulfils it once. The
+ * booking's card sessions are closed first; if one was paid meanwhile, that payment counts and
+ * PayPal's money is never taken.
+ */
 export async function capturePayPalOrder(
   deps: ApiDependencies,
   providers: PaymentProviders,
   user: AuthenticatedUser,
   orderId: string,
 ): Promise<PaymentResultView> {
-  const { booking } = await ownAttempt(deps, user.id, 'paypal', orderId);
+  const { attempt, booking } = await ownAttempt(deps, user.id, 'paypal', orderId);
   const view = { bookingId: booking.id, bookingNumber: booking.bookingNumber, status: 'paid' as const };
   if (booking.status === 'paid') return view;
-  if (booking.status === 'cancelled') throw new ApiError(409, m.replaced);
-  let order: PayPalOrder;
+  if (booking.status === 'cancelled' || attempt.status === 'expired') throw new ApiError(409, m.replaced);
+  if (!(await claimCapture(deps.db, attempt.id, booking.id))) throw new ApiError(409, m.paypalUnderWay);
   try {
-    order = await providers.paypal.getOrder(orderId);
-    // Only an order the payer approved is captured; a refused capture would be replayed under its request id.
-    if (order.status === 'APPROVED') order = await providers.paypal.captureOrder(orderId, `hwds-capture-${orderId}`);
-  } catch (error) {
-    if (!(error instanceof PayPalApiError && error.status === 422)) {
-      console.error(`PayPal capture of ${orderId} failed:`, error);
+    let paidByCard: VerifiedPayment[];
+    try {
+      paidByCard = await closeCardSessions(deps, providers, [booking.id]);
+    } catch (error) {
+      console.error(
+        `PayPal capture of ${orderId} stopped: the card sessions of ${booking.bookingNumber} stay open:`,
+        error,
+      );
       throw new ApiError(502, m.paypalFailed);
     }
-    // Captured already, or right now by a concurrent request with the same request id: read the outcome.
-    order = await capturedOrder(providers, orderId);
+    for (const payment of paidByCard) await settle(deps, providers, payment);
+    if (paidByCard.length > 0) return view;
+    const order = await captureApproved(providers, orderId);
+    const paid = capturedPayment(providers, order);
+    if (!paid) throw new ApiError(402, m.paypalFailed);
+    await settle(deps, providers, paid);
+    return { ...view, payerName: order.payer?.name?.given_name };
+  } finally {
+    await releaseCapture(deps.db, attempt.id);
   }
-  const paid = capturedPayment(order);
-  if (!paid) throw new ApiError(402, m.paypalFailed);
-  await settle(deps, paid);
-  return { ...view, payerName: order.payer?.name?.given_name };
 }
 
-/** A Stripe session's payment as fulfilment takes it, or undefined when it is not paid. */
-function paidSession(session: Stripe.Checkout.Session, eventId?: string): VerifiedPayment | undefined {
-  if (session.payment_status !== 'paid' || session.status !== 'complete') return undefined;
-  return {
-    provider: 'stripe',
-    attemptRef: session.id,
-    amountCents: session.amount_total ?? Number.NaN,
-    currency: session.currency ?? '',
-    eventId,
-  };
+/** Captures an approved order; an order captured already (or right now under the same request id) is read. */
+async function captureApproved(providers: PaymentProviders, orderId: string): Promise<PayPalOrder> {
+  try {
+    const order = await providers.paypal.getOrder(orderId);
+    // Only an order the payer approved is captured; a refused capture would be replayed under its request id.
+    return order.status === 'APPROVED'
+      ? await providers.paypal.captureOrder(orderId, `hwds-capture-${orderId}`)
+      : order;
+  } catch (error) {
+    if (!(error instanceof PayPalApiError && error.status === 422)) {
+      log.error({ orderId, err: error }, 'PayPal capture failed');
+      throw new ApiError(502, m.paypalFailed);
+    }
+    return capturedOrder(providers, orderId);
+  }
 }
 
 /** What the provider says about a session or order: paid, or not (undefined). */
@@ -368,9 +386,9 @@ async function askProvider(providers: PaymentProviders, provider: PaymentProvide
   try {
     return provider === 'stripe'
       ? paidSession(await providers.stripe.checkout.sessions.retrieve(ref))
-      : capturedPayment(await providers.paypal.getOrder(ref));
+      : capturedPayment(providers, await providers.paypal.getOrder(ref));
   } catch (error) {
-    console.error(`Could not ask ${provider} about ${ref}:`, error);
+    log.error({ provider, ref, err: error }, 'could not ask the provider about a payment');
     throw new ApiError(502, m.confirmFailed);
   }
 }
@@ -390,7 +408,7 @@ export async function confirmPayment(
   if (booking.status !== 'paid') {
     const paid = await askProvider(providers, input.provider, input.sessionId);
     if (!paid) throw new ApiError(402, m.notPaid);
-    await settle(deps, paid);
+    await settle(deps, providers, paid);
   }
   const [view] = (await listBookings(deps.db, user.id)).filter((b) => b.id === booking.id);
   if (!view) throw new ApiError(404, m.paymentNotFound);
@@ -416,7 +434,11 @@ export async function handleStripeWebhook(
   }
   if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
     const paid = paidSession(event.data.object, event.id);
-    if (paid) await fulfilPayment(deps, paid);
+    // A payment that does not fit is logged by fulfilment; Stripe need not send it again.
+    if (paid)
+      await settle(deps, providers, paid).catch((error: unknown) => {
+        if (!(error instanceof ApiError)) throw error;
+      });
   } else if (event.type === 'checkout.session.expired') {
     await deps.db
       .update(paymentAttempts)

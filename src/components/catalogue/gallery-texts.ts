@@ -1,4 +1,4 @@
-/** Every text of the category page's gallery in one place. */
+/** Every text of the category page's gallery in one place (CategoryGallery.astro, gallery.ts). */
 export const GALLERY_TEXTS = {
   previous: 'Vorheriges Bild',
   next: 'Nächstes Bild',

@@ -1,0 +1,105 @@
+/**
+ * One booking, one payment (docs/product.md#d22-fulfilment). A card payment completes at Stripe
+ * without us, a PayPal payment only when we capture it. So before a PayPal capture, and before a
+ * booking is cancelled, every open Checkout Session of the booking is expired at Stripe; a session
+ * that was paid meanwhile cannot be expired and is fulfilled instead. While a capture is under way
+ * no new card session may stay open for the booking.
+ */
+
+import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import type Stripe from 'stripe';
+import type { ApiDependencies } from '../../context.ts';
+import { bookings, type Database, paymentAttempts } from '../../db/schema.ts';
+import type { VerifiedPayment } from './fulfilment.ts';
+import type { PaymentProviders } from './payment-providers.ts';
+
+/** A capture that started longer ago than this ended without telling us (a crashed process). */
+const CAPTURE_CLAIM_SECONDS = 120;
+
+/** A Stripe session's payment as fulfilment takes it, or undefined when it is not paid. */
+export function paidSession(session: Stripe.Checkout.Session, eventId?: string): VerifiedPayment | undefined {
+  if (session.payment_status !== 'paid' || session.status !== 'complete') return undefined;
+  return {
+    provider: 'stripe',
+    attemptRef: session.id,
+    amountCents: session.amount_total ?? Number.NaN,
+    currency: session.currency ?? '',
+    testMode: !session.livemode,
+    eventId,
+  };
+}
+
+export class OpenSessionError extends Error {
+  override name = 'OpenSessionError';
+}
+
+/**
+ * Expires the open Checkout Sessions of the bookings at Stripe. Returns the payments of sessions
+ * that were paid before they could be expired, for the caller to fulfil. Throws when a session
+ * can be neither expired nor found paid: then nobody may assume the card route is closed.
+ */
+export async function closeCardSessions(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  bookingIds: number[],
+): Promise<VerifiedPayment[]> {
+  if (bookingIds.length === 0) return [];
+  const open = await deps.db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        inArray(paymentAttempts.bookingId, bookingIds),
+        eq(paymentAttempts.provider, 'stripe'),
+        eq(paymentAttempts.status, 'open'),
+      ),
+    );
+  const paid: VerifiedPayment[] = [];
+  for (const attempt of open) {
+    const session = await providers.stripe.checkout.sessions
+      .expire(attempt.providerRef)
+      // Only an open session can be expired; whatever else it is, Stripe tells on a read.
+      .catch(() => providers.stripe.checkout.sessions.retrieve(attempt.providerRef));
+    const payment = paidSession(session);
+    if (payment) paid.push(payment);
+    else if (session.status === 'expired') {
+      await deps.db.update(paymentAttempts).set({ status: 'expired' }).where(eq(paymentAttempts.id, attempt.id));
+    } else throw new OpenSessionError(`Checkout Session ${session.id} is ${session.status} and could not be expired`);
+  }
+  return paid;
+}
+
+/** Marks a PayPal attempt as being captured; false when another capture of the booking is under way. */
+export async function claimCapture(db: Database, attemptId: number, bookingId: number): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // The booking's row lock makes claims of one booking take turns.
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    const others = await tx
+      .select({ id: paymentAttempts.id })
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.bookingId, bookingId), captureUnderWay()));
+    if (others.some((other) => other.id !== attemptId)) return false;
+    await tx.update(paymentAttempts).set({ captureStartedAt: new Date() }).where(eq(paymentAttempts.id, attemptId));
+    return true;
+  });
+}
+
+export async function releaseCapture(db: Database, attemptId: number): Promise<void> {
+  await db.update(paymentAttempts).set({ captureStartedAt: null }).where(eq(paymentAttempts.id, attemptId));
+}
+
+const captureUnderWay = () =>
+  and(
+    isNotNull(paymentAttempts.captureStartedAt),
+    gt(paymentAttempts.captureStartedAt, sql`now() - make_interval(secs => ${CAPTURE_CLAIM_SECONDS})`),
+  );
+
+/** True while a PayPal capture of the booking is under way. */
+export async function captureInProgress(db: Database, bookingId: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.bookingId, bookingId), captureUnderWay()))
+    .limit(1);
+  return found !== undefined;
+}

@@ -1,0 +1,135 @@
+/**
+ * The product's HTTP server on Node (docs/product.md#h10-delivery-and-caching): one JSON log line
+ * per request, only the methods the product serves, the client's address as far as TRUST_PROXY
+ * allows, compression, and then the API (/api), the pre-rendered files (pre-compressed at build,
+ * revalidated by ETag) or Astro's handler for the pages rendered on request. `npm start` serves
+ * all of it; `npm run start:api` only the API.
+ */
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { getRequestListener } from '@hono/node-server';
+import compression from 'compression';
+import { pinoHttp } from 'pino-http';
+import proxyAddr from 'proxy-addr';
+import sirv from 'sirv';
+import type { ApiApp } from '../app.ts';
+import { API_BASE_PATH } from '../app.ts';
+import { log, REQUEST_ID_HEADER } from '../log.ts';
+import type { Settings } from '../settings.ts';
+import { SERVED_METHODS } from './request-checks.ts';
+import { pageSecurityHeaders } from './security-headers.ts';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+export interface SiteHandlers {
+  /** `dist/client`: the pre-rendered pages and the hashed assets, with their .br and .gz copies. */
+  clientDir: string;
+  /** Astro's handler: the pages rendered on request, and the 404 page. */
+  render: Handler;
+}
+
+const served = new Set<string>(SERVED_METHODS);
+
+/** Hashed build assets never change under their name; everything else is revalidated on each use. */
+const ASSET_PREFIX = '/_astro/';
+
+function requestLogger() {
+  return pinoHttp({
+    logger: log,
+    genReqId: (_req, res) => {
+      const id = randomUUID();
+      res.setHeader(REQUEST_ID_HEADER, id);
+      return id;
+    },
+    // Only what an operator needs: never headers (tokens), query strings (reset links) or bodies.
+    customSuccessObject: (req, res, value: { responseTime: number }) => ({
+      method: req.method,
+      path: req.url?.split('?')[0],
+      status: res.statusCode,
+      durationMs: value.responseTime,
+    }),
+    customErrorObject: (req, res, error, value: { responseTime: number }) => ({
+      method: req.method,
+      path: req.url?.split('?')[0],
+      status: res.statusCode,
+      durationMs: value.responseTime,
+      err: error,
+    }),
+    customSuccessMessage: () => 'request',
+    customErrorMessage: () => 'request failed',
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    // The line carries the request id, and the fields above, nothing of the raw request.
+    quietReqLogger: true,
+    quietResLogger: true,
+  });
+}
+
+/** The client's address: the connection's peer, or who the trusted proxies say it is. */
+export function clientAddressOf(settings: Pick<Settings, 'trustProxy'>) {
+  const { trustProxy } = settings;
+  const trust =
+    typeof trustProxy === 'number'
+      ? (_address: string, hop: number) => hop < trustProxy
+      : proxyAddr.compile(trustProxy);
+  return (req: IncomingMessage): string => proxyAddr(req, trust);
+}
+
+export function createRequestListener(api: ApiApp, settings: Settings, site?: SiteHandlers): Handler {
+  const logRequest = requestLogger();
+  // compression works on plain Node requests and responses; its types are written for Express's.
+  const compress = compression({ threshold: 1024 }) as unknown as Middleware;
+  const clientAddress = clientAddressOf(settings);
+  const headers = pageSecurityHeaders(settings.siteUrl);
+  const serveApi = getRequestListener((request, env) =>
+    api.fetch(request, {
+      clientAddress: 'incoming' in env ? clientAddress(env.incoming as IncomingMessage) : undefined,
+      requestId: 'outgoing' in env ? String(env.outgoing.getHeader(REQUEST_ID_HEADER) ?? '') : undefined,
+    }),
+  );
+  const serveFiles =
+    site &&
+    sirv(site.clientDir, {
+      etag: true,
+      brotli: true,
+      gzip: true,
+      extensions: ['html'],
+      setHeaders: (res, pathname) => {
+        res.setHeader(
+          'Cache-Control',
+          pathname.startsWith(ASSET_PREFIX)
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=0, must-revalidate',
+        );
+      },
+    });
+
+  return (req, res) => {
+    logRequest(req, res);
+    if (!served.has(req.method ?? '')) {
+      res.writeHead(405, { Allow: SERVED_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('Diese Methode wird nicht unterstützt.');
+      return;
+    }
+    compress(req, res, () => {
+      const path = req.url ?? '/';
+      if (path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`)) return void serveApi(req, res);
+      if (!site || !serveFiles) {
+        res.writeHead(404, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ message: 'Nicht gefunden.', statusCode: 404 }));
+        return;
+      }
+      for (const [name, value] of headers) res.setHeader(name, value);
+      serveFiles(req, res, () => site.render(req, res));
+    });
+  };
+}
+
+/** Listens on HOST:PORT. */
+export function listen(handler: Handler, settings: Settings): Promise<Server> {
+  const server = createServer(handler);
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(settings.port, settings.host, () => resolve(server));
+  });
+}

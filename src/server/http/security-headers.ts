@@ -1,0 +1,23 @@
+/**
+ * Security headers of every page (docs/product.md#h10-delivery-and-caching). The pages' own
+ * Content-Security-Policy (script and style hashes, allowed sources) is a `<meta>` element that
+ * Astro writes; what a `<meta>` policy cannot say, `frame-ancestors`, is this header's policy.
+ */
+export function pageSecurityHeaders(siteUrl: string): [name: string, value: string][] {
+  const headers: [string, string][] = [
+    ['Content-Security-Policy', "frame-ancestors 'none'; base-uri 'self'; object-src 'none'"],
+    ['X-Frame-Options', 'DENY'],
+    ['X-Content-Type-Options', 'nosniff'],
+    ['Referrer-Policy', 'strict-origin-when-cross-origin'],
+    ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), browsing-topics=()'],
+    // PayPal's approval runs in a popup that must be able to report back.
+    ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
+  ];
+  const hsts = strictTransportSecurity(siteUrl);
+  if (hsts) headers.push(['Strict-Transport-Security', hsts]);
+  return headers;
+}
+
+/** HSTS only when the site is served over HTTPS: over plain HTTP (a local start) it would pin a scheme the host lacks. */
+export const strictTransportSecurity = (siteUrl: string): string | false =>
+  siteUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false;

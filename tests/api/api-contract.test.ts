@@ -1,0 +1,696 @@
+/**
+ * The OpenAPI document cannot promise what the API does not do (docs/product.md#api-reference):
+ * for every documented route, real requests bring about its success answer and each documented
+ * error, and every answer must be one the document lists for that route, with a body its schema
+ * accepts. Objects may not carry fields the document does not name. The checks that follow from
+ * the document itself (no token, a customer's token on a staff route, malformed JSON, a body too
+ * large, an id that is not one) are generated from it; the rest are written out per route.
+ */
+
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bookings, paymentAttempts } from '../../src/server/db/schema.ts';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
+import type { ApiDocument } from '../../src/server/features/api-docs/api-document.ts';
+import type { ImageView } from '../../src/server/features/images/images.service.ts';
+import type { CheckoutSessionView, PayPalOrderView } from '../../src/server/features/payments/payments.service.ts';
+import { answer, createTestApi, type RequestOptions, type TestApi, type TestUser } from './support/test-api.ts';
+
+type Operation = NonNullable<ApiDocument['paths'][string]['get']>;
+type Schema = Record<string, unknown>;
+
+/** One request meant to bring about `status` on the route `key` ("POST /auth/login"). */
+interface Check {
+  key: string;
+  status: number;
+  send: () => Promise<Response>;
+}
+
+let api: TestApi;
+let document: ApiDocument;
+let customer: TestUser;
+let admin: TestUser;
+const covered = new Set<string>();
+
+beforeAll(async () => {
+  // The real limits, so that the documented 429s can be reached from addresses of their own.
+  api = await createTestApi({ rateLimits: DEFAULT_RATE_LIMITS });
+  document = (await answer<ApiDocument>(api.request('GET', '/openapi.json'))).body;
+  [customer, admin] = [await api.user(), await api.admin()];
+});
+
+afterAll(() => api.close());
+
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({
+      key: `${method.toUpperCase()} ${path}`,
+      method: method.toUpperCase(),
+      path,
+      operation: operation as Operation,
+    })),
+  );
+
+// ── What the document says ──────────────────────────────────────────────────────────────────
+
+/** The document's objects closed: an answer may not carry a field the document does not name. */
+function closed(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(closed);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, closed(value)]));
+  return 'properties' in copy && !('additionalProperties' in copy) ? { ...copy, additionalProperties: false } : copy;
+}
+
+const ERROR_SCHEMA = '#/components/schemas/Error';
+const ajv = new Ajv2020({ allErrors: true });
+const validators = new Map<string, ReturnType<typeof ajv.compile>>();
+
+/** The validator of a documented JSON body, with the document's named schemas as `$defs`. */
+function validatorOf(schema: Schema) {
+  const text = JSON.stringify(schema);
+  const known = validators.get(text);
+  if (known) return known;
+  const local = (value: unknown) => JSON.parse(JSON.stringify(value).replaceAll('#/components/schemas/', '#/$defs/'));
+  const validate = ajv.compile(closed({ ...local(schema), $defs: local(document.components.schemas ?? {}) }) as Schema);
+  validators.set(text, validate);
+  return validate;
+}
+
+function documentedResponse(operation: Operation, status: number) {
+  const response = operation.responses[String(status)];
+  if (!response || !('$ref' in response)) return response;
+  return document.components.responses?.[response.$ref.split('/').pop() ?? ''] as Exclude<
+    typeof response,
+    { $ref: string }
+  >;
+}
+
+async function expectDocumented(key: string, response: Response, status: number): Promise<void> {
+  const text = await response.text();
+  expect(response.status, `${key}: ${text.slice(0, 300)}`).toBe(status);
+  const operation = operations().find((candidate) => candidate.key === key)?.operation;
+  expect(operation, `${key} is not in the document`).toBeDefined();
+  const documented = documentedResponse(operation as Operation, status);
+  expect(documented, `${key} answered ${status}, which the document does not list`).toBeDefined();
+  const content = documented?.content;
+  if (!content) {
+    expect(text, `${key} ${status} has a body the document does not describe`).toBe('');
+  } else {
+    const type = response.headers.get('Content-Type')?.split(';')[0] ?? '';
+    expect(Object.keys(content), `${key} ${status} answered ${type}`).toContain(type);
+    if (type === 'application/json') {
+      const validate = validatorOf(content[type]?.schema as Schema);
+      const body: unknown = JSON.parse(text);
+      expect(validate(body) ? [] : validate.errors, `${key} ${status}: the body does not fit the document`).toEqual([]);
+      if (JSON.stringify(content[type]).includes(ERROR_SCHEMA)) expect(body).toMatchObject({ statusCode: status });
+    }
+  }
+  covered.add(`${key} ${status}`);
+}
+
+async function run(checks: Check[]): Promise<void> {
+  for (const check of checks) await expectDocumented(check.key, await check.send(), check.status);
+}
+
+// ── Requests ─────────────────────────────────────────────────────────────────────────────────
+
+const request = (key: string, options: RequestOptions = {}) => {
+  const [method = '', path = ''] = key.split(' ');
+  return api.request(method, path, options);
+};
+
+/** Sends until the API answers 429 (at most `attempts` times). */
+async function untilLimited(attempts: number, send: () => Promise<Response>): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    const response = await send();
+    if (response.status === 429 || attempt === attempts) return response;
+    await response.body?.cancel();
+  }
+}
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+const dates = { entryDate: inDays(10), departureDate: inDays(11) };
+const picture = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: { r: 18, g: 53, b: 91 } } })
+    .png()
+    .toBuffer();
+function fileForm(data: Uint8Array | string, type: string, field = 'file'): FormData {
+  const form = new FormData();
+  form.append(field, new Blob([typeof data === 'string' ? data : new Uint8Array(data)], { type }), 'upload');
+  return form;
+}
+
+const json = async <T>(response: Promise<Response>) => (await answer<T>(response)).body;
+let sequence = 0;
+const unique = (prefix: string) => `${prefix}${Date.now() % 100_000}${++sequence}`;
+
+async function customerWithCart(): Promise<TestUser> {
+  const user = await api.user();
+  expect((await api.request('POST', '/cart/article/1', { token: user.token, body: dates })).status).toBe(201);
+  return user;
+}
+
+const sandbox = (path: string, body: unknown = {}) => api.request('POST', `/sandbox${path}`, { body });
+
+/** The payer approves the PayPal order, whose capture then reports 1.00 € instead of its total. */
+async function approveWithWrongAmount(orderId: string): Promise<void> {
+  await sandbox(`/paypal/v2/checkout/orders/${orderId}/approve`);
+  await sandbox(`/paypal/test/orders/${orderId}/capture-outcome`, { status: 'COMPLETED', amountValue: '1.00' });
+}
+
+/** Starting a payment: started, an empty cart, a client amount that is not the total, the provider failing. */
+async function paymentStartChecks(key: string, provider: 'stripe' | 'paypal', started: number): Promise<Check[]> {
+  const [payer, empty, failing] = [await customerWithCart(), await api.user(), await customerWithCart()];
+  const start = (user: TestUser, body: unknown = {}) => request(key, { token: user.token, body });
+  return [
+    { key, status: started, send: () => start(payer) },
+    { key, status: 400, send: () => start(empty) },
+    { key, status: 409, send: () => start(payer, { amount: 1 }) },
+    {
+      key,
+      status: 502,
+      send: async () => {
+        await sandbox(`/${provider}/test/fail-next`, { status: 400 });
+        return start(failing);
+      },
+    },
+  ];
+}
+
+// ── Checks that follow from the document ──────────────────────────────────────────────────
+
+/** `path` with its parameters filled in. */
+const fill = (path: string, value = '1') => path.replace(/\{\w+\}/g, value);
+
+/** The generated checks come from an address of their own, so that they use up no one's rate limit. */
+const GENERATED_FROM = '198.51.100.20';
+
+function generatedChecks(key: string, path: string, operation: Operation): Check[] {
+  const method = key.split(' ')[0] ?? '';
+  const security = JSON.stringify(operation.security ?? []);
+  const staff = security.includes('ROLE_ADMIN');
+  const token = security.includes('bearer') ? (staff ? admin.token : customer.token) : undefined;
+  const idParameters = (operation.parameters ?? []).filter(
+    (parameter) => 'in' in parameter && parameter.in === 'path' && 'pattern' in (parameter.schema ?? {}),
+  );
+  const readsJson = Boolean(
+    operation.requestBody && 'content' in operation.requestBody && operation.requestBody.content['application/json'],
+  );
+  const send =
+    (options: RequestOptions, target = fill(path)) =>
+    () =>
+      api.request(method, target, { ...options, address: GENERATED_FROM });
+  const jsonHeaders = { 'Content-Type': 'application/json' };
+  return [
+    ...(token ? [{ key, status: 401, send: send({}) }] : []),
+    ...(staff ? [{ key, status: 403, send: send({ token: customer.token }) }] : []),
+    ...(idParameters.length > 0 ? [{ key, status: 400, send: send({ token }, fill(path, 'abc')) }] : []),
+    ...(readsJson
+      ? [
+          { key, status: 400, send: send({ token, rawBody: '{"broken":', headers: jsonHeaders }) },
+          ...('415' in operation.responses
+            ? [{ key, status: 415, send: send({ token, rawBody: '{}', headers: { 'Content-Type': 'text/plain' } }) }]
+            : []),
+          {
+            key,
+            status: 413,
+            send: send({ token, rawBody: JSON.stringify({ padding: 'x'.repeat(300_000) }), headers: jsonHeaders }),
+          },
+        ]
+      : []),
+  ];
+}
+
+// ── Checks written out per route ───────────────────────────────────────────────────────────
+
+const written: Record<string, () => Promise<Check[]>> = {
+  'GET /health': async () => {
+    const stopped = await createTestApi();
+    await stopped.close(); // its database is gone
+    return [
+      { key: 'GET /health', status: 200, send: () => request('GET /health') },
+      { key: 'GET /health', status: 503, send: () => stopped.request('GET', '/health') },
+    ];
+  },
+
+  'POST /auth/register': async () => {
+    const key = 'POST /auth/register';
+    const payload = { firstName: 'Lena', lastName: 'Berg', phoneNumber: '0611123456', password: 'Sommer-2026!A' };
+    const userEmail = `${unique('vertrag')}@example.de`;
+    const register = (body: unknown) => request(key, { body, address: '198.51.100.10' });
+    return [
+      { key, status: 201, send: () => register({ ...payload, userEmail }) },
+      { key, status: 400, send: () => register({ ...payload, userEmail: 'keine-adresse' }) },
+      { key, status: 409, send: () => register({ ...payload, userEmail }) },
+      { key, status: 429, send: () => untilLimited(40, () => request(key, { body: {}, address: '198.51.100.1' })) },
+    ];
+  },
+
+  'GET /auth/confirm': async () => {
+    const registered = await api.register();
+    const code = api.linkParameter(await api.lastMailTo(registered.userEmail), 'code');
+    return [
+      { key: 'GET /auth/confirm', status: 200, send: () => api.request('GET', `/auth/confirm?code=${code}`) },
+      { key: 'GET /auth/confirm', status: 400, send: () => api.request('GET', `/auth/confirm?code=${code}`) },
+    ];
+  },
+
+  'POST /auth/login': async () => {
+    const key = 'POST /auth/login';
+    const unconfirmed = await api.register();
+    const login = (userEmail: string, password: string, address?: string) =>
+      request(key, { body: { userEmail, password }, address });
+    return [
+      { key, status: 200, send: () => login(customer.userEmail, customer.password) },
+      { key, status: 400, send: () => request(key, { body: { userEmail: customer.userEmail } }) },
+      { key, status: 401, send: () => login(customer.userEmail, 'Falsch-2026!') },
+      { key, status: 403, send: () => login(unconfirmed.userEmail, unconfirmed.password) },
+      {
+        key,
+        status: 429,
+        send: () => untilLimited(20, () => login('niemand@example.de', 'Falsch-2026!', '198.51.100.2')),
+      },
+    ];
+  },
+
+  'POST /auth/refresh': async () => {
+    const { refreshToken } = await api.login(customer.userEmail, customer.password);
+    const key = 'POST /auth/refresh';
+    return [
+      { key, status: 200, send: () => request(key, { body: { refreshToken } }) },
+      { key, status: 401, send: () => request(key, { body: { refreshToken } }) }, // rotated away
+    ];
+  },
+
+  'POST /auth/logout': async () => {
+    const { accessToken } = await api.login(customer.userEmail, customer.password);
+    return [
+      { key: 'POST /auth/logout', status: 204, send: () => request('POST /auth/logout', { token: accessToken }) },
+    ];
+  },
+
+  'POST /auth/forgot-password': async () => {
+    const key = 'POST /auth/forgot-password';
+    return [
+      { key, status: 200, send: () => request(key, { body: { userEmail: 'unbekannt@example.de' } }) },
+      { key, status: 429, send: () => untilLimited(30, () => request(key, { body: {}, address: '198.51.100.3' })) },
+    ];
+  },
+
+  'POST /auth/reset-password': async () => {
+    const key = 'POST /auth/reset-password';
+    const forgetful = await api.user();
+    await request('POST /auth/forgot-password', { body: { userEmail: forgetful.userEmail } });
+    const resetToken = api.linkParameter(
+      await api.lastMailTo(forgetful.userEmail, 'Ihr Link zum Zurücksetzen des Passworts'),
+      'token',
+    );
+    return [
+      { key, status: 200, send: () => request(key, { body: { resetToken, newPassword: 'Winter-2026!B' } }) },
+      { key, status: 400, send: () => request(key, { body: { resetToken, newPassword: 'Winter-2026!B' } }) },
+      { key, status: 429, send: () => untilLimited(30, () => request(key, { body: {}, address: '198.51.100.4' })) },
+    ];
+  },
+
+  'GET /users/me': async () => [
+    { key: 'GET /users/me', status: 200, send: () => request('GET /users/me', { token: customer.token }) },
+  ],
+
+  'GET /departaments': async () => [
+    { key: 'GET /departaments', status: 200, send: () => request('GET /departaments') },
+  ],
+
+  'GET /departaments/{id}': async () => [
+    { key: 'GET /departaments/{id}', status: 200, send: () => api.request('GET', '/departaments/12') },
+    { key: 'GET /departaments/{id}', status: 404, send: () => api.request('GET', '/departaments/999999') },
+  ],
+
+  'POST /departaments': async () => {
+    const key = 'POST /departaments';
+    const body = { number: unique('V'), type: 'Vertragstest', description: 'Für den Vertragstest.' };
+    return [
+      { key, status: 201, send: () => request(key, { token: admin.token, body }) },
+      { key, status: 409, send: () => request(key, { token: admin.token, body }) },
+    ];
+  },
+
+  'PATCH /departaments/{id}': async () => {
+    const key = 'PATCH /departaments/{id}';
+    const patch = (id: number, body: unknown) =>
+      api.request('PATCH', `/departaments/${id}`, { token: admin.token, body });
+    return [
+      { key, status: 200, send: () => patch(14, { type: 'Druck' }) },
+      { key, status: 404, send: () => patch(999_999, { type: 'Druck' }) },
+      { key, status: 409, send: () => patch(14, { number: '13' }) },
+    ];
+  },
+
+  'DELETE /departaments/{id}': async () => {
+    const created = await json<{ id: number }>(
+      request('POST /departaments', {
+        token: admin.token,
+        body: { number: unique('D'), type: 'Weg', description: 'Wird gelöscht.' },
+      }),
+    );
+    const remove = (id: number) => api.request('DELETE', `/departaments/${id}`, { token: admin.token });
+    return [
+      { key: 'DELETE /departaments/{id}', status: 204, send: () => remove(created.id) },
+      { key: 'DELETE /departaments/{id}', status: 404, send: () => remove(created.id) },
+    ];
+  },
+
+  'GET /articles': async () => [
+    { key: 'GET /articles', status: 200, send: () => api.request('GET', '/articles?departamentId=12') },
+    { key: 'GET /articles', status: 400, send: () => api.request('GET', '/articles?departamentId=abc') },
+  ],
+
+  'POST /articles': async () => {
+    const key = 'POST /articles';
+    const body = { number: unique('A'), type: 'Vertragsartikel', price: 99.5, departamentId: 13 };
+    return [
+      { key, status: 201, send: () => request(key, { token: admin.token, body }) },
+      { key, status: 404, send: () => request(key, { token: admin.token, body: { ...body, departamentId: 999_999 } }) },
+      { key, status: 409, send: () => request(key, { token: admin.token, body }) },
+    ];
+  },
+
+  'PATCH /articles/{id}': async () => {
+    const key = 'PATCH /articles/{id}';
+    const article = (number: string) =>
+      api.createArticle(admin.token, { number, type: 'Zum Ändern', price: 10, departamentId: 14 });
+    const [first, second] = [await article(unique('P')), await article(unique('Q'))];
+    const patch = (id: number, body: unknown) => api.request('PATCH', `/articles/${id}`, { token: admin.token, body });
+    return [
+      { key, status: 200, send: () => patch(first.id, { price: 12.5 }) },
+      { key, status: 404, send: () => patch(999_999, { price: 12.5 }) },
+      { key, status: 409, send: () => patch(first.id, { number: second.number }) },
+    ];
+  },
+
+  'DELETE /articles/{id}': async () => {
+    const article = await api.createArticle(admin.token, {
+      number: unique('W'),
+      type: 'Weg',
+      price: 1,
+      departamentId: 14,
+    });
+    const remove = () => api.request('DELETE', `/articles/${article.id}`, { token: admin.token });
+    return [
+      { key: 'DELETE /articles/{id}', status: 204, send: remove },
+      { key: 'DELETE /articles/{id}', status: 404, send: remove },
+    ];
+  },
+
+  ...Object.fromEntries(
+    (['departament', 'article'] as const).map((owner) => {
+      const key = `POST /images/upload/${owner}/{id}`;
+      const upload =
+        (rawBody: FormData, id = owner === 'departament' ? 13 : 1) =>
+        () =>
+          api.request('POST', `/images/upload/${owner}/${id}`, { token: admin.token, rawBody });
+      const checks = async (): Promise<Check[]> => {
+        const png = await picture();
+        return [
+          { key, status: 201, send: upload(fileForm(png, 'image/png')) },
+          { key, status: 400, send: upload(fileForm(png, 'image/png', 'bild')) },
+          { key, status: 404, send: upload(fileForm(png, 'image/png'), 999_999) },
+          { key, status: 413, send: upload(fileForm(new Uint8Array(5 * 1024 * 1024 + 1), 'image/png')) },
+          { key, status: 415, send: upload(fileForm('kein Bild', 'text/plain')) },
+        ];
+      };
+      return [key, checks];
+    }),
+  ),
+
+  'GET /images/file/{name}': async () => {
+    const image = await json<ImageView>(
+      api.request('POST', '/images/upload/departament/14', {
+        token: admin.token,
+        rawBody: fileForm(await picture(), 'image/png'),
+      }),
+    );
+    const key = 'GET /images/file/{name}';
+    return [
+      { key, status: 200, send: () => api.request('GET', image.url.replace(/^\/api/, '')) },
+      { key, status: 200, send: () => api.request('GET', image.variants[0]?.url.replace(/^\/api/, '') ?? '') },
+      { key, status: 404, send: () => api.request('GET', '/images/file/unbekannt.png') },
+    ];
+  },
+
+  'DELETE /images/{id}': async () => {
+    const image = await json<ImageView>(
+      api.request('POST', '/images/upload/article/2', {
+        token: admin.token,
+        rawBody: fileForm(await picture(), 'image/png'),
+      }),
+    );
+    const remove = () => api.request('DELETE', `/images/${image.id}`, { token: admin.token });
+    return [
+      { key: 'DELETE /images/{id}', status: 204, send: remove },
+      { key: 'DELETE /images/{id}', status: 404, send: remove },
+    ];
+  },
+
+  'GET /cart': async () => {
+    const user = await customerWithCart();
+    return [{ key: 'GET /cart', status: 200, send: () => request('GET /cart', { token: user.token }) }];
+  },
+
+  'GET /cart/total_price': async () => [
+    {
+      key: 'GET /cart/total_price',
+      status: 200,
+      send: () => request('GET /cart/total_price', { token: customer.token }),
+    },
+  ],
+
+  'POST /cart/article/{articleId}': async () => {
+    const key = 'POST /cart/article/{articleId}';
+    const add = (articleId: number, body: unknown) =>
+      api.request('POST', `/cart/article/${articleId}`, { token: customer.token, body });
+    return [
+      { key, status: 201, send: () => add(2, dates) },
+      { key, status: 400, send: () => add(2, dates) }, // the same article with the same dates
+      { key, status: 400, send: () => add(2, { entryDate: '2020-01-01', departureDate: '2020-01-02' }) },
+      { key, status: 404, send: () => add(999_999, dates) },
+    ];
+  },
+
+  'DELETE /cart/remove_article/{id}': async () => {
+    const user = await customerWithCart();
+    const remove = () => api.request('DELETE', '/cart/remove_article/1', { token: user.token });
+    return [
+      { key: 'DELETE /cart/remove_article/{id}', status: 204, send: remove },
+      { key: 'DELETE /cart/remove_article/{id}', status: 404, send: remove },
+    ];
+  },
+
+  'DELETE /cart/entries/{id}': async () => {
+    const user = await api.user();
+    const entry = await json<{ id: number }>(
+      api.request('POST', '/cart/article/3', { token: user.token, body: dates }),
+    );
+    const remove = () => api.request('DELETE', `/cart/entries/${entry.id}`, { token: user.token });
+    return [
+      { key: 'DELETE /cart/entries/{id}', status: 204, send: remove },
+      { key: 'DELETE /cart/entries/{id}', status: 404, send: remove },
+    ];
+  },
+
+  'DELETE /cart/clear': async () => [
+    { key: 'DELETE /cart/clear', status: 204, send: () => request('DELETE /cart/clear', { token: customer.token }) },
+  ],
+
+  'POST /booking/confirm': async () => {
+    const key = 'POST /booking/confirm';
+    const user = await customerWithCart();
+    return [{ key, status: 200, send: () => request(key, { token: user.token }) }];
+  },
+
+  'GET /booking/get': async () => [
+    { key: 'GET /booking/get', status: 200, send: () => request('GET /booking/get', { token: customer.token }) },
+  ],
+
+  'POST /payment/stripe/checkout-session': async () => {
+    const key = 'POST /payment/stripe/checkout-session';
+    const foreignReturn = { successUrl: 'https://example.com/danke' };
+    return [
+      ...(await paymentStartChecks(key, 'stripe', 200)),
+      { key, status: 400, send: () => request(key, { token: customer.token, body: foreignReturn }) },
+    ];
+  },
+
+  'POST /payment/paypal/orders': () => paymentStartChecks('POST /payment/paypal/orders', 'paypal', 201),
+
+  'POST /payment/paypal/orders/{id}/capture': async () => {
+    const key = 'POST /payment/paypal/orders/{id}/capture';
+    const order = async (user: TestUser) =>
+      json<PayPalOrderView>(request('POST /payment/paypal/orders', { token: user.token, body: {} }));
+    const [payer, mismatched, failing] = [await customerWithCart(), await customerWithCart(), await customerWithCart()];
+    const [paid, wrong, unreachable] = [await order(payer), await order(mismatched), await order(failing)];
+    const capture = (user: TestUser, id: string) =>
+      api.request('POST', `/payment/paypal/orders/${id}/capture`, { token: user.token });
+    return [
+      { key, status: 402, send: () => capture(payer, paid.id) }, // not approved yet
+      {
+        key,
+        status: 200,
+        send: async () => {
+          await sandbox(`/paypal/v2/checkout/orders/${paid.id}/approve`);
+          return capture(payer, paid.id);
+        },
+      },
+      { key, status: 404, send: () => capture(customer, paid.id) },
+      {
+        key,
+        status: 409,
+        send: async () => {
+          await approveWithWrongAmount(wrong.id);
+          return capture(mismatched, wrong.id);
+        },
+      },
+      {
+        key,
+        status: 502,
+        send: async () => {
+          await sandbox('/paypal/test/fail-next', { status: 400 });
+          return capture(failing, unreachable.id);
+        },
+      },
+    ];
+  },
+
+  'POST /payment/stripe/webhook': async () => {
+    const key = 'POST /payment/stripe/webhook';
+    const payload = JSON.stringify({
+      id: 'evt_contract',
+      object: 'event',
+      type: 'customer.created',
+      data: { object: {} },
+    });
+    const signature = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret: api.paymentConfig.stripe.webhookSecret,
+    });
+    const deliver = (signed: string) =>
+      request(key, { rawBody: payload, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signed } });
+    return [
+      { key, status: 200, send: () => deliver(signature) },
+      { key, status: 400, send: () => deliver('t=1,v1=deadbeef') },
+    ];
+  },
+
+  'POST /payments/confirm-payment': async () => {
+    const key = 'POST /payments/confirm-payment';
+    const confirm = (user: TestUser, body: unknown) => request(key, { token: user.token, body });
+    const payer = await customerWithCart();
+    const session = await json<CheckoutSessionView>(
+      request('POST /payment/stripe/checkout-session', { token: payer.token, body: {} }),
+    );
+    const card = { bookingId: session.bookingId, sessionId: session.sessionId };
+    // A PayPal order whose capture reports another amount: the payment is refused, not counted.
+    const mismatched = await customerWithCart();
+    const order = await json<PayPalOrderView>(
+      request('POST /payment/paypal/orders', { token: mismatched.token, body: {} }),
+    );
+    const wallet = { bookingId: order.bookingId, sessionId: order.id, paymentMethod: 'paypal' };
+    return [
+      { key, status: 402, send: () => confirm(payer, card) },
+      { key, status: 404, send: () => confirm(customer, card) },
+      {
+        key,
+        status: 502,
+        send: async () => {
+          await sandbox('/stripe/test/fail-next', { status: 400 });
+          return confirm(payer, card);
+        },
+      },
+      {
+        key,
+        status: 200,
+        send: async () => {
+          await sandbox(`/stripe/test/sessions/${session.sessionId}/webhook`, { mode: 'never' });
+          await api.request('POST', `/sandbox/stripe/checkout/${session.sessionId}`, {
+            rawBody: new URLSearchParams({ action: 'pay' }),
+            headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          });
+          return confirm(payer, card);
+        },
+      },
+      {
+        key,
+        status: 409,
+        send: async () => {
+          await approveWithWrongAmount(order.id);
+          await api.request('POST', `/payment/paypal/orders/${order.id}/capture`, { token: mismatched.token });
+          return confirm(mismatched, wallet);
+        },
+      },
+    ];
+  },
+
+  'GET /admin/bookings': async () => [
+    {
+      key: 'GET /admin/bookings',
+      status: 200,
+      send: () => api.request('GET', '/admin/bookings?status=pending_payment', { token: admin.token }),
+    },
+    {
+      key: 'GET /admin/bookings',
+      status: 400,
+      send: () => api.request('GET', '/admin/bookings?page=0', { token: admin.token }),
+    },
+  ],
+
+  'POST /admin/bookings/{id}/cancel': async () => {
+    const key = 'POST /admin/bookings/{id}/cancel';
+    const booked = async () => (await api.placeOrder((await customerWithCart()).token)).id;
+    const [stale, fresh, unreachable] = [await booked(), await booked(), await booked()];
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    for (const id of [stale, unreachable]) {
+      await api.db.update(bookings).set({ createdAt: twoDaysAgo }).where(eq(bookings.id, id));
+      await api.db.update(paymentAttempts).set({ createdAt: twoDaysAgo }).where(eq(paymentAttempts.bookingId, id));
+    }
+    // A card session Stripe cannot tell anything about: it can be neither expired nor found paid.
+    await api.db
+      .update(paymentAttempts)
+      .set({ providerRef: unique('cs_test_unknown') })
+      .where(eq(paymentAttempts.bookingId, unreachable));
+    const cancel = (id: number) => api.request('POST', `/admin/bookings/${id}/cancel`, { token: admin.token });
+    return [
+      { key, status: 204, send: () => cancel(stale) },
+      { key, status: 404, send: () => cancel(999_999) },
+      { key, status: 409, send: () => cancel(fresh) },
+      { key, status: 502, send: () => cancel(unreachable) },
+    ];
+  },
+};
+
+describe('every documented answer is a real answer of the API', () => {
+  it('has checks for exactly the documented routes', () => {
+    expect(Object.keys(written).sort()).toEqual(
+      operations()
+        .map(({ key }) => key)
+        .sort(),
+    );
+  });
+
+  it.each(Object.keys(written))('%s', async (key) => {
+    const { path, operation } = operations().find((candidate) => candidate.key === key) ?? {};
+    expect(operation, `${key} is not in the document`).toBeDefined();
+    await run([
+      ...(await (written[key] as () => Promise<Check[]>)()),
+      ...generatedChecks(key, path ?? '', operation as Operation),
+    ]);
+  });
+
+  it('left no documented answer unchecked', () => {
+    const documented = operations().flatMap(({ key, operation }) =>
+      Object.keys(operation.responses).map((status) => `${key} ${status}`),
+    );
+    expect([...covered].sort()).toEqual(documented.sort());
+  });
+});

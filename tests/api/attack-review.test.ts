@@ -1,0 +1,212 @@
+/**
+ * The findings of the attack review (docs/product.md#h9-hardening), each reproduced through the API:
+ * old reset links, reused refresh tokens, lock-outs by strangers, inputs that made the database
+ * fail, JSON sent without a preflight, methods nobody serves.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ORDER_TOO_LARGE_MESSAGE } from '../../src/lib/money.ts';
+import { cartEntries } from '../../src/server/db/schema.ts';
+import { answer, createTestApi, type ErrorBody, inDays, STRONG_PASSWORD, type TestApi } from './support/test-api.ts';
+
+let api: TestApi;
+
+beforeAll(async () => {
+  api = await createTestApi();
+});
+
+afterAll(() => api.close());
+
+async function resetLink(email: string): Promise<string> {
+  const before = api.mailCountTo(email);
+  expect((await api.request('POST', '/auth/forgot-password', { body: { userEmail: email } })).status).toBe(200);
+  await vi.waitFor(() => expect(api.mailCountTo(email)).toBe(before + 1));
+  return api.linkParameter(await api.lastMailTo(email, 'Ihr Link zum Zurücksetzen des Passworts'), 'token');
+}
+
+describe('password reset links', () => {
+  it('a successful reset makes every older link of the user useless', async () => {
+    const user = await api.user();
+    const older = await resetLink(user.userEmail);
+    const newer = await resetLink(user.userEmail);
+    expect(older).not.toBe(newer);
+    const used = await api.request('POST', '/auth/reset-password', {
+      body: { resetToken: newer, newPassword: 'Winter-2027?B' },
+    });
+    expect(used.status).toBe(200);
+    const replay = await answer<ErrorBody>(
+      api.request('POST', '/auth/reset-password', { body: { resetToken: older, newPassword: 'Herbst-2028?C' } }),
+    );
+    expect(replay.status).toBe(400);
+    expect(replay.body.message).toMatch(/ungültig, abgelaufen oder wurde bereits verwendet/);
+    expect(
+      (await api.request('POST', '/auth/login', { body: { userEmail: user.userEmail, password: 'Winter-2027?B' } }))
+        .status,
+    ).toBe(200);
+  });
+});
+
+describe('refresh tokens', () => {
+  it('reusing a rotated refresh token ends that whole session, and only that one', async () => {
+    const user = await api.user();
+    const other = await api.login(user.userEmail, user.password);
+    const rotated = await answer<{ accessToken: string; refreshToken: string }>(
+      api.request('POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } }),
+    );
+    expect(rotated.status).toBe(200);
+
+    // Someone replays the old token (stolen before the rotation): refused, and the session it belonged to ends.
+    expect((await api.request('POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } })).status).toBe(
+      401,
+    );
+    expect((await api.request('GET', '/users/me', { token: rotated.body.accessToken })).status).toBe(401);
+    expect(
+      (await api.request('POST', '/auth/refresh', { body: { refreshToken: rotated.body.refreshToken } })).status,
+    ).toBe(401);
+
+    // The user's other login is another session family: it goes on.
+    expect((await api.request('GET', '/users/me', { token: other.accessToken })).status).toBe(200);
+    expect((await api.request('POST', '/auth/refresh', { body: { refreshToken: other.refreshToken } })).status).toBe(
+      200,
+    );
+  });
+});
+
+describe('inputs that once made the database fail', () => {
+  it('a NUL byte in a text field is a 400, in every form', async () => {
+    const admin = await api.admin();
+    const cases: [string, string, unknown][] = [
+      ['POST', '/auth/login', { userEmail: 'a\u0000@example.de', password: STRONG_PASSWORD }],
+      ['POST', '/auth/forgot-password', { userEmail: 'a\u0000b@example.de' }],
+      ['POST', '/departaments', { number: 'N\u00001', type: 'Typ', description: 'Text' }],
+      ['PATCH', '/departaments/1', { description: 'Text\u0000' }],
+      ['POST', '/articles', { number: 'A1', type: 'Art\u0000', price: 10, departamentId: 1 }],
+    ];
+    for (const [method, url, body] of cases) {
+      const { status, body: error } = await answer<ErrorBody>(api.request(method, url, { body, token: admin.token }));
+      expect({ method, url, status }).toEqual({ method, url, status: 400 });
+      expect(error.message).toBe('Die Anfrage enthält ein unzulässiges Zeichen.');
+    }
+    const search = await api.request('GET', '/admin/bookings?q=a%00b', { token: admin.token });
+    expect(search.status).toBe(400);
+  });
+
+  it('ids beyond the database integer range are a 400, not a 500', async () => {
+    const admin = await api.admin();
+    for (const departamentId of [2 ** 31, 1e308, 2 ** 53]) {
+      const { status, body } = await answer<ErrorBody>(
+        api.request('POST', '/articles', {
+          body: { number: 'A1', type: 'Art', price: 10, departamentId },
+          token: admin.token,
+        }),
+      );
+      expect(status).toBe(400);
+      expect(body.errors?.[0]?.fieldName).toBe('departamentId');
+    }
+  });
+
+  it('a cart worth more than 2³¹ cents still reads, and is refused for an order beyond the payable ceiling', async () => {
+    const admin = await api.admin();
+    const customer = await api.user();
+    const departament = await answer<{ id: number }>(
+      api.request('POST', '/departaments', {
+        body: { number: 'Teuer', type: 'Teure Dinge', description: 'Für den Test' },
+        token: admin.token,
+      }),
+    );
+    const articles = [];
+    for (let n = 0; n < 25; n++) {
+      articles.push(
+        await api.createArticle(admin.token, {
+          number: `T${n}`,
+          type: 'Teuer',
+          price: 1,
+          departamentId: departament.body.id,
+        }),
+      );
+    }
+    const book = (articleId: number) =>
+      answer<ErrorBody>(
+        api.request('POST', `/cart/article/${articleId}`, {
+          body: { entryDate: inDays(30), departureDate: inDays(31) },
+          token: customer.token,
+        }),
+      );
+    for (const article of articles) expect((await book(article.id)).status).toBe(201);
+    // Carts are priced at every read: staff raise each price to a million euros afterwards.
+    for (const article of articles) {
+      const raised = await api.request('PATCH', `/articles/${article.id}`, {
+        body: { price: 1_000_000 },
+        token: admin.token,
+      });
+      expect(raised.status).toBe(200);
+    }
+
+    // 25 million euros, 2.5 billion cents: above 2³¹, and still read exactly.
+    const total = await answer<number>(api.request('GET', '/cart/total_price', { token: customer.token }));
+    expect(total).toEqual({ status: 200, body: 25_000_000 });
+    const cart = await answer<{ totalPriceArticles: number }>(api.request('GET', '/cart', { token: customer.token }));
+    expect(cart.body.totalPriceArticles).toBe(25_000_000);
+
+    // More than a payment provider takes is never ordered; the cart stays as it was.
+    const ceiling = ORDER_TOO_LARGE_MESSAGE;
+    const checkout = await answer<ErrorBody>(
+      api.request('POST', '/payment/stripe/checkout-session', { body: {}, token: customer.token }),
+    );
+    expect(checkout).toMatchObject({ status: 400, body: { message: ceiling } });
+    expect(await api.db.select().from(cartEntries).where(eq(cartEntries.userId, customer.id))).toHaveLength(25);
+
+    // Adding to a cart already above the ceiling is refused with the same words.
+    const extra = await api.createArticle(admin.token, {
+      number: 'T-x',
+      type: 'Teuer',
+      price: 1,
+      departamentId: departament.body.id,
+    });
+    expect(await book(extra.id)).toMatchObject({ status: 400, body: { message: ceiling } });
+  });
+});
+
+describe('requests a browser could send from any web page without a preflight', () => {
+  it('JSON routes refuse bodies that are not sent as application/json, and change nothing', async () => {
+    const email = 'csrf-opfer@example.de';
+    const body = JSON.stringify({
+      firstName: 'Eva',
+      lastName: 'Opfer',
+      phoneNumber: '0611123456',
+      userEmail: email,
+      password: STRONG_PASSWORD,
+    });
+    for (const contentType of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const { status, body: error } = await answer<ErrorBody>(
+        api.request('POST', '/auth/register', { rawBody: body, headers: { 'Content-Type': contentType } }),
+      );
+      expect({ contentType, status }).toEqual({ contentType, status: 415 });
+      expect(error.message).toBe('Bitte senden Sie die Daten als JSON (Content-Type: application/json).');
+    }
+    const forgot = await api.request('POST', '/auth/forgot-password', {
+      rawBody: JSON.stringify({ userEmail: email }),
+      headers: { 'Content-Type': 'text/plain;charset=UTF-8' },
+    });
+    expect(forgot.status).toBe(415);
+    expect(api.mailCountTo(email)).toBe(0);
+    // With the right type the same body is accepted.
+    const accepted = await api.request('POST', '/auth/register', {
+      rawBody: body,
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    });
+    expect(accepted.status).toBe(201);
+  });
+});
+
+describe('methods', () => {
+  // TRACE and CONNECT cannot even be built as a fetch Request: the server test sends them over a socket.
+  it('methods the API does not serve are a 405 naming the ones it does', async () => {
+    for (const method of ['PUT', 'PROPFIND', 'MKCOL']) {
+      const response = await api.request(method, '/departaments');
+      expect({ method, status: response.status }).toEqual({ method, status: 405 });
+      expect(response.headers.get('allow')).toBe('GET, HEAD, POST, PATCH, DELETE, OPTIONS');
+      expect(((await response.json()) as ErrorBody).message).toBe('Diese Methode wird nicht unterstützt.');
+    }
+  });
+});

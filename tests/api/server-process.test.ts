@@ -1,0 +1,148 @@
+/**
+ * The HTTP server as a process (`npm run start:api`): what only a real socket shows
+ * (docs/product.md#h9-hardening, #h10-delivery-and-caching): private data files, the client's
+ * address behind proxies, methods no fetch can send, compression, ETags and the request log.
+ */
+import { mkdtempSync, readdirSync, statSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedEnv, type RunningServer, startApiServer } from '../support/processes.ts';
+
+const SECRET_QUERY = 'geheimer-code-123';
+
+let dataDir: string;
+let server: RunningServer;
+let proxied: RunningServer;
+let output: () => string;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'hwds-server-'));
+  server = await startApiServer(embeddedEnv(dataDir));
+  let log = '';
+  server.process.stdout?.on('data', (chunk) => (log += chunk));
+  output = () => log;
+  // A second installation behind one trusted proxy hop.
+  proxied = await startApiServer(embeddedEnv(mkdtempSync(path.join(tmpdir(), 'hwds-proxied-')), { TRUST_PROXY: '1' }));
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await proxied?.stop();
+});
+
+/** A raw request, for methods and headers fetch refuses to send. */
+function rawRequest(base: string, method: string, urlPath: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+    const req = httpRequest(`${base}${urlPath}`, { method, headers }, (res) => {
+      res.resume();
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const forgot = (base: string, email: string, forwardedFor?: string) =>
+  fetch(`${base}/api/auth/forgot-password`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', ...(forwardedFor ? { 'X-Forwarded-For': forwardedFor } : {}) },
+    body: JSON.stringify({ userEmail: email }),
+  });
+
+describe('the data folder', () => {
+  it('is private to the account that runs the server, with everything the server wrote in it', async () => {
+    const registered = await fetch(`${server.baseUrl}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        firstName: 'Pia',
+        lastName: 'Privat',
+        phoneNumber: '0611123456',
+        userEmail: 'pia@example.de',
+        password: 'Sommer-2026!A',
+      }),
+    });
+    expect(registered.status).toBe(201);
+    await expect.poll(() => readdirSync(path.join(dataDir, 'outbox')).length).toBe(1);
+
+    const entries = readdirSync(dataDir, { recursive: true, withFileTypes: true });
+    const modeOf = (file: string) => statSync(file).mode & 0o777;
+    const folders = [
+      dataDir,
+      ...entries.filter((entry) => entry.isDirectory()).map((e) => path.join(e.parentPath, e.name)),
+    ];
+    expect(folders.filter((folder) => modeOf(folder) !== 0o700)).toEqual([]);
+    // The embedded database's file system sets its files' modes itself; its folders keep everyone else out.
+    const database = path.join(dataDir, 'db');
+    const files = entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+    expect(files.filter((file) => !file.startsWith(database) && modeOf(file) !== 0o600)).toEqual([]);
+    expect(files.filter((file) => !file.startsWith(database)).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe('the client address', () => {
+  it('is the connection’s peer by default: a forged X-Forwarded-For does not escape a rate limit', async () => {
+    for (let n = 0; n < 20; n++) {
+      expect((await forgot(server.baseUrl, `a${n}@example.de`, `198.51.100.${n}`)).status).toBe(200);
+    }
+    expect((await forgot(server.baseUrl, 'b@example.de', '198.51.100.99')).status).toBe(429);
+  });
+
+  it('is what the trusted proxy says with TRUST_PROXY: clients behind it are counted apart', async () => {
+    for (let n = 0; n < 20; n++) {
+      expect((await forgot(proxied.baseUrl, `c${n}@example.de`, '203.0.113.10')).status).toBe(200);
+    }
+    expect((await forgot(proxied.baseUrl, 'd@example.de', '203.0.113.10')).status).toBe(429);
+    expect((await forgot(proxied.baseUrl, 'e@example.de', '203.0.113.11')).status).toBe(200);
+  });
+});
+
+describe('HTTP', () => {
+  it('answers TRACE, CONNECT-like and unknown methods with 405 and the methods it serves', async () => {
+    for (const method of ['TRACE', 'PROPFIND']) {
+      const answer = await rawRequest(server.baseUrl, method, '/api/health');
+      expect({ method, status: answer.status }).toEqual({ method, status: 405 });
+      expect(answer.headers.allow).toBe('GET, HEAD, POST, PATCH, DELETE, OPTIONS');
+    }
+  });
+
+  it('compresses JSON, revalidates the public catalogue by ETag, and sends no HSTS over plain HTTP', async () => {
+    const first = await rawRequest(server.baseUrl, 'GET', '/api/departaments', { 'Accept-Encoding': 'br, gzip' });
+    expect(first.status).toBe(200);
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(first.headers.vary).toContain('Accept-Encoding');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    expect(first.headers['strict-transport-security']).toBeUndefined();
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[^"]+"$/);
+    const again = await rawRequest(server.baseUrl, 'GET', '/api/departaments', { 'If-None-Match': etag });
+    expect(again.status).toBe(304);
+  });
+
+  it('logs one JSON line per request with its id, method, path, status and duration, and nothing secret', async () => {
+    const response = await fetch(`${server.baseUrl}/api/auth/confirm?code=${SECRET_QUERY}`, {
+      headers: { Authorization: 'Bearer sehr-geheimes-token' },
+    });
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toMatch(/^[0-9a-f-]{36}$/);
+    await expect.poll(() => output().includes(String(requestId))).toBe(true);
+    const lines = output()
+      .split('\n')
+      .filter((line) => line.includes(String(requestId)));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0] as string)).toEqual({
+      level: 'info',
+      time: expect.any(String),
+      reqId: requestId,
+      method: 'GET',
+      path: '/api/auth/confirm',
+      status: 400,
+      durationMs: expect.any(Number),
+      msg: 'request',
+    });
+    expect(output()).not.toContain(SECRET_QUERY);
+    expect(output()).not.toContain('sehr-geheimes-token');
+  });
+});
