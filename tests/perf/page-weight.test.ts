@@ -3,7 +3,7 @@
  * in dist/client, and the pages rendered on request, fetched from the built server on a freshly
  * seeded database.
  */
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -17,8 +17,11 @@ const clientDir = path.resolve('dist/client');
 const serverEntry = path.resolve('dist/server/entry.mjs');
 const budgets = loadBudgets();
 
+/** The product started on this build (with the site URL it was built for, so nothing is rebuilt). */
 async function measureOnRequestPages(): Promise<PageWeight[]> {
-  const server = await startApiServer(embeddedEnv(mkdtempSync(path.join(tmpdir(), 'hwds-weight-'))), serverEntry);
+  const { siteUrl } = JSON.parse(readFileSync(path.resolve('dist/build-info.json'), 'utf8')) as { siteUrl: string };
+  const env = embeddedEnv(mkdtempSync(path.join(tmpdir(), 'hwds-weight-')), { SITE_URL: siteUrl });
+  const server = await startApiServer(env, 'src/cli/start.ts');
   try {
     return await Promise.all(
       ON_REQUEST_ROUTES.map(async (route) => {

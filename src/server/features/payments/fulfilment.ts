@@ -57,17 +57,19 @@ export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPaym
         .returning({ eventId: paymentEvents.eventId });
       if (fresh.length === 0) return { outcome: 'already-paid' };
     }
-    const [attempt] = await tx
-      .select()
-      .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.providerRef, payment.attemptRef), eq(paymentAttempts.provider, payment.provider)))
-      .for('update');
-    if (!attempt) {
+    const attemptIs = and(
+      eq(paymentAttempts.providerRef, payment.attemptRef),
+      eq(paymentAttempts.provider, payment.provider),
+    );
+    const [started] = await tx.select({ bookingId: paymentAttempts.bookingId }).from(paymentAttempts).where(attemptIs);
+    if (!started) {
       log.error({ provider: payment.provider, ref: payment.attemptRef }, 'payment refused: not started by this shop');
       return { outcome: 'refused' };
     }
-    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, attempt.bookingId)).for('update');
-    if (!booking) return { outcome: 'refused' };
+    // The booking first, then its attempt: every path that locks both takes them in this order.
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, started.bookingId)).for('update');
+    const [attempt] = await tx.select().from(paymentAttempts).where(attemptIs).for('update');
+    if (!booking || !attempt) return { outcome: 'refused' };
     const done = { bookingId: booking.id };
     if (attempt.status === 'completed') return { outcome: 'already-paid', ...done };
     if (payment.amountCents !== booking.totalCents || payment.currency.toLowerCase() !== 'eur') {
