@@ -2,9 +2,11 @@
 
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+import { satteri } from '@astrojs/markdown-satteri';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { tableLabels } from './src/components/content/table-labels.ts';
 import { precompress } from './src/server/http/precompress.ts';
 import { loadDotEnv, loadSettings } from './src/server/settings.ts';
 
@@ -42,7 +44,7 @@ export default defineConfig({
   server: { host: settings.host, port: settings.port },
   devToolbar: { enabled: false },
   // Shiki colours code blocks with inline styles the CSP refuses; the content has no code to colour.
-  markdown: { syntaxHighlight: false },
+  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [tableLabels] }) },
   security: {
     // Astro's origin check refuses body-less and form POSTs without a matching Origin header. The only
     // on-demand routes that take them are the API's, which authenticates by bearer token (no cookies,

@@ -6,6 +6,7 @@
 import { defineCollection } from 'astro:content';
 import { file, glob } from 'astro/loaders';
 import { parseYaml } from './content-schemas/common.ts';
+import { industryFamilySchema } from './content-schemas/industries.ts';
 import { landingSchema } from './content-schemas/landing.ts';
 import { modelSchema } from './content-schemas/models.ts';
 import { pageSchema } from './content-schemas/pages.ts';
@@ -19,6 +20,7 @@ export const collections = {
   site: defineCollection({ loader: file('content/site.yaml', { parser: singleDocument }), schema: siteSchema }),
   landing: defineCollection({ loader: glob({ pattern: '*.md', base: './content/landing' }), schema: landingSchema }),
   models: defineCollection({ loader: file('content/models.yaml'), schema: modelSchema }),
+  industries: defineCollection({ loader: file('content/industries.yaml'), schema: industryFamilySchema }),
   pricing: defineCollection({
     loader: file('content/pricing.yaml', { parser: singleDocument }),
     schema: pricingSchema,

@@ -22,6 +22,8 @@ export const modelSchema = z.object({
     productCards: z.number().int().positive().optional(),
   }),
   features: z.array(z.string()).min(2),
+  /** Marks the model customers choose most often; at most one model may carry it. */
+  mostChosen: z.boolean().default(false),
 });
 
 export type Model = z.infer<typeof modelSchema>;

@@ -62,7 +62,7 @@ test('a new customer registers, confirms by mail, logs in, sees the profile and 
   await page.getByLabel('Passwort', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL('/');
-  await expect(header(page).getByRole('button', { name: 'Log out' })).toBeVisible();
+  await expect(header(page).getByRole('button', { name: 'Abmelden' })).toBeVisible();
   await expect(header(page).getByRole('link', { name: 'Login' })).toBeHidden();
 
   await page.getByRole('link', { name: 'Mein Profil' }).click();
@@ -73,7 +73,7 @@ test('a new customer registers, confirms by mail, logs in, sees the profile and 
   await expect(page.getByText('Sie haben keine Bestellungen.')).toBeVisible();
   await expectNoAccessibilityViolations(page);
 
-  await header(page).getByRole('button', { name: 'Log out' }).click();
+  await header(page).getByRole('button', { name: 'Abmelden' }).click();
   await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(page.getByText('Bitte registrieren Sie sich')).toBeVisible();
   expect(
@@ -424,7 +424,7 @@ test('a logout in one tab reaches the other tabs', async ({ context, request }) 
   const account = await confirmedCustomer(request);
   const token = await accessTokenFor(request, account.userEmail, account.password);
   await context.addInitScript((accessToken) => {
-    sessionStorage.setItem('splashShown', '1');
+    localStorage.setItem('splashShown', '1');
     localStorage.setItem('cookieConsentAccepted', 'true');
     if (sessionStorage.getItem('signedIn')) return;
     sessionStorage.setItem('signedIn', '1');
@@ -441,7 +441,7 @@ test('a logout in one tab reaches the other tabs', async ({ context, request }) 
   await shellReady(second);
   await expect(second.getByText(account.userEmail)).toBeVisible();
 
-  await header(first).getByRole('button', { name: 'Log out' }).click();
+  await header(first).getByRole('button', { name: 'Abmelden' }).click();
   await expect(header(second).getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(second.getByText('Bitte registrieren Sie sich')).toBeVisible();
 });

@@ -308,7 +308,7 @@ test('create, edit and delete work with the keyboard alone', async ({ page, requ
   await expect(page.getByRole('heading', { name: 'Kategorien', exact: true })).toBeFocused();
 });
 
-test('customers see the no-access message and no Management link; visitors are asked to log in', async ({
+test('customers see the no-access message and no Verwaltung link; visitors are asked to log in', async ({
   page,
   customer,
 }) => {
@@ -322,7 +322,7 @@ test('customers see the no-access message and no Management link; visitors are a
     await expect(
       page.getByRole('alert').getByRole('link', { name: 'Mit einem anderen Konto anmelden' }),
     ).toHaveAttribute('href', `/login?next=${encodeURIComponent(path)}`);
-    await expect(header(page).getByRole('link', { name: 'Management' })).toBeHidden();
+    await expect(header(page).getByRole('link', { name: 'Verwaltung' })).toBeHidden();
     await expect(page.getByRole('button', { name: 'Kategorie hinzufügen' })).toHaveCount(0);
   }
   await expectNoAccessibilityViolations(page);

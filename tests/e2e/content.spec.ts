@@ -220,15 +220,22 @@ test('/privacypolicy covers cookies, DSA, dispute resolution, returns and refund
 });
 
 test.describe('home page categories', () => {
-  test('shows one card per departament from the API, linking to its page', async ({ page }) => {
+  test('shows one card per departament from the API, linking to its page, each with its own illustration', async ({
+    page,
+  }) => {
+    // Other tests add categories to the shared database: compare with what this page's request got.
+    const answer = page.waitForResponse('**/api/departaments');
     await page.goto('/');
+    const departaments = (await (await answer).json()) as unknown[];
     const cards = page.getByRole('region', { name: 'Kategorien' }).getByRole('listitem');
-    await expect(cards).toHaveCount(3);
+    await expect(cards).toHaveCount(departaments.length);
     await expect(cards.nth(0).getByRole('heading')).toHaveText('Websites für kleine Unternehmen');
     await expect(cards.nth(0).getByRole('link')).toHaveAttribute('href', '/departaments/12');
-    await expect(cards.nth(0).locator('img')).toHaveAttribute('src', '/images/kategorie-standard.svg');
+    await expect(cards.nth(0).locator('img')).toHaveAttribute('src', '/images/kategorie-website.svg');
     await expect(cards.nth(1).getByRole('heading')).toHaveText('Website-Wartung');
+    await expect(cards.nth(1).locator('img')).toHaveAttribute('src', '/images/kategorie-wartung.svg');
     await expect(cards.nth(2).getByRole('heading')).toHaveText('Großformatdruck und Design');
+    await expect(cards.nth(2).locator('img')).toHaveAttribute('src', '/images/kategorie-druck.svg');
     await expectNoAccessibilityViolations(page);
   });
 
@@ -242,6 +249,27 @@ test.describe('home page categories', () => {
     await expect(card).toContainText('Keine Beschreibung verfügbar');
     await expect(card.locator('img')).toHaveAttribute('src', '/images/kategorie-standard.svg');
     await expect(card.getByRole('link')).toHaveAttribute('href', '/departaments/7');
+  });
+
+  test('shows the first uploaded image instead of the illustration', async ({ page }) => {
+    const image = (id: number) => ({ id, url: `/api/images/file/${'a'.repeat(31)}${id}.png`, variants: [] });
+    await page.route('**/api/departaments', (route) =>
+      route.fulfill({
+        json: [
+          {
+            id: 13,
+            type: 'Website-Wartung',
+            description: 'Wartung',
+            imageUrls: [],
+            images: [image(1), image(2)],
+            articles: [],
+          },
+        ],
+      }),
+    );
+    await page.goto('/');
+    const card = page.getByRole('region', { name: 'Kategorien' }).getByRole('listitem');
+    await expect(card.locator('img')).toHaveAttribute('src', image(1).url);
   });
 
   test('says so when there are none', async ({ page }) => {
@@ -272,8 +300,12 @@ test.describe('home page categories', () => {
       await route.continue();
     });
     const layoutShifts = await recordLayoutShifts(page);
+    const answer = page.waitForResponse('**/api/departaments');
     await page.goto('/');
-    await expect(page.getByRole('region', { name: 'Kategorien' }).getByRole('heading', { level: 3 })).toHaveCount(3);
+    const departaments = (await (await answer).json()) as unknown[];
+    await expect(page.getByRole('region', { name: 'Kategorien' }).getByRole('heading', { level: 3 })).toHaveCount(
+      departaments.length,
+    );
     expect(await layoutShifts()).toBe(0);
   });
 });

@@ -8,27 +8,73 @@ const header = (page: import('@playwright/test').Page) => page.getByRole('naviga
 test.describe('splash screen', () => {
   test.use({ freshVisitor: true });
 
-  test('appears on the first view, is gone after 2 s and does not come back on the next page', async ({ page }) => {
+  const splashOpen = (page: import('@playwright/test').Page) =>
+    expect(page.locator('html')).toHaveAttribute('data-splash', 'open');
+  const splashGone = (page: import('@playwright/test').Page, timeout?: number) =>
+    expect(page.locator('html')).not.toHaveAttribute('data-splash', /./, { timeout });
+
+  test('appears on the first visit only, ends within 2 s and never again in this browser', async ({ page }) => {
     await page.goto('/');
-    const splash = page.locator('[data-splash-screen]');
-    await expect(splash).toBeVisible();
-    await expect(splash).toContainText('HWDS');
-    await expect(splash).toBeHidden({ timeout: 3000 });
+    await splashOpen(page);
+    await expect(page.locator('[data-splash-screen]')).toBeVisible();
+    await splashGone(page, 3000);
+    await expect(page.locator('[data-splash-screen]')).toBeHidden();
     // Gone when 2 s have passed since navigation start, not much later.
     expect(await page.evaluate(() => performance.now())).toBeLessThan(3000);
 
     await page.getByRole('link', { name: 'Startseite' }).click();
     await shellReady(page);
-    await expect(page.locator('html')).not.toHaveAttribute('data-splash');
-    await expect(splash).toBeHidden();
+    await splashGone(page);
+
+    // A second visit in a new tab of the same browser, a new session: still no splash.
+    const secondVisit = await page.context().newPage();
+    await secondVisit.goto('/preise');
+    await shellReady(secondVisit);
+    await expect(secondVisit.locator('html')).not.toHaveAttribute('data-splash', /./);
+    await expect(secondVisit.locator('[data-splash-screen]')).toBeHidden();
+  });
+
+  test('covers nothing: the heading can be read and the links used while it runs', async ({ page }) => {
+    await page.clock.install(); // the page's timers stand still: the splash stays until dismissed
+    await page.goto('/');
+    await splashOpen(page);
+    const heading = page.getByRole('heading', { level: 1 });
+    const box = await heading.boundingBox();
+    const topmost = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x as number, y as number)?.closest('h1')?.textContent,
+      [(box?.x ?? 0) + (box?.width ?? 0) / 2, (box?.y ?? 0) + (box?.height ?? 0) / 2],
+    );
+    expect(topmost).toBe('Websites für kleine Unternehmen');
+    await expect(page.getByRole('link', { name: 'Die fünf Website-Modelle' })).toBeVisible();
   });
 
   test('can be dismissed with Escape', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
-    await expect(page.locator('[data-splash-screen]')).toBeVisible();
+    await splashOpen(page);
     await shellReady(page);
     await page.keyboard.press('Escape');
-    await expect(page.locator('[data-splash-screen]')).toBeHidden({ timeout: 500 });
+    await splashGone(page, 500);
+    await expect(page.locator('[data-splash-screen]')).toBeHidden();
+  });
+
+  test('ends on any other key, a click or scrolling', async ({ browser }) => {
+    const dismissals: [string, (page: import('@playwright/test').Page) => Promise<void>][] = [
+      ['a letter key', (page) => page.keyboard.press('x')],
+      ['a click', (page) => page.mouse.click(5, 300)],
+      ['scrolling', (page) => page.mouse.wheel(0, 400)],
+    ];
+    for (const [name, dismiss] of dismissals) {
+      const context = await browser.newContext({ locale: 'de-DE' });
+      const page = await context.newPage();
+      await page.clock.install();
+      await page.goto('/');
+      await splashOpen(page);
+      await shellReady(page);
+      await dismiss(page);
+      await expect(page.locator('html'), name).not.toHaveAttribute('data-splash', /./, { timeout: 500 });
+      await context.close();
+    }
   });
 
   test('never hides the content from visitors without JavaScript', async ({ browser }) => {
@@ -52,7 +98,7 @@ test.describe('cookie banner', () => {
     test(`'${button}' hides the banner, stores '${stored}' and it stays hidden after a reload`, async ({ page }) => {
       await page.goto('/');
       const banner = page.getByRole('region', { name: 'Cookies und Datenschutz' });
-      await expect(banner).toBeVisible({ timeout: 3000 }); // after the splash
+      await expect(banner).toBeVisible();
       await expectNoAccessibilityViolations(page);
 
       await banner.getByRole('button', { name: button }).click();
@@ -64,6 +110,18 @@ test.describe('cookie banner', () => {
       await expect(banner).toBeHidden();
     });
   }
+
+  test('does not wait for the splash, which covers nothing', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/');
+    await shellReady(page);
+    const [splash, bannerHidden] = await page.evaluate(() => [
+      document.documentElement.dataset.splash,
+      document.querySelector<HTMLElement>('[data-cookie-banner]')?.hidden,
+    ]);
+    expect(splash).toBe('open');
+    expect(bannerHidden).toBe(false);
+  });
 
   test('both choices are equally prominent', async ({ page }) => {
     await page.goto('/');
@@ -126,7 +184,7 @@ test.describe('burger menu', () => {
     await expect(header(page).getByRole('link', { name: 'Startseite' })).toBeHidden();
   });
 
-  test('choosing an item that stays on the page (Log out) also closes the menu', async ({ page, request }) => {
+  test('choosing an item that stays on the page (Abmelden) also closes the menu', async ({ page, request }) => {
     const account = await confirmedCustomer(request); // its own session: this test ends it
     await signIn(page, await accessTokenFor(request, account.userEmail, account.password));
     await page.setViewportSize({ width: 600, height: 800 });
@@ -134,7 +192,7 @@ test.describe('burger menu', () => {
     await shellReady(page);
     const burger = page.getByRole('button', { name: 'Menü' });
     await burger.click();
-    await header(page).getByRole('button', { name: 'Log out' }).click();
+    await header(page).getByRole('button', { name: 'Abmelden' }).click();
     await expect(burger).toHaveAttribute('aria-expanded', 'false');
     await burger.click();
     await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
@@ -159,12 +217,12 @@ test.describe('header links', () => {
     await expect(nav.getByRole('link', { name: 'Startseite' })).toHaveAttribute('href', '/');
     await expect(nav.getByRole('link', { name: 'Warenkorb' })).toHaveAttribute('href', '/cart');
     await expect(nav.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/loginpage');
-    await expect(nav.getByRole('button', { name: 'Log out' })).toBeHidden();
-    await expect(nav.getByRole('link', { name: 'Management' })).toBeHidden();
+    await expect(nav.getByRole('button', { name: 'Abmelden' })).toBeHidden();
+    await expect(nav.getByRole('link', { name: 'Verwaltung' })).toBeHidden();
     await expectNoAccessibilityViolations(page);
   });
 
-  test('a logged-in visitor sees Log out and no Management; logging out shows Login again', async ({
+  test('a logged-in visitor sees Abmelden and no Verwaltung; logging out shows Login again', async ({
     page,
     request,
   }) => {
@@ -175,8 +233,8 @@ test.describe('header links', () => {
     await shellReady(page);
     const nav = header(page);
     await expect(nav.getByRole('link', { name: 'Login' })).toBeHidden();
-    await expect(nav.getByRole('link', { name: 'Management' })).toBeHidden();
-    await nav.getByRole('button', { name: 'Log out' }).click();
+    await expect(nav.getByRole('link', { name: 'Verwaltung' })).toBeHidden();
+    await nav.getByRole('button', { name: 'Abmelden' }).click();
     await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
     expect(
       await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('isAuthorized')]),
@@ -191,12 +249,12 @@ test.describe('header links', () => {
       .toBe(401);
   });
 
-  test('an administrator also sees Management', async ({ page, adminToken }) => {
+  test('an administrator also sees Verwaltung', async ({ page, adminToken }) => {
     await signIn(page, adminToken);
     await page.goto('/');
     const nav = header(page);
-    await expect(nav.getByRole('link', { name: 'Management' })).toHaveAttribute('href', '/admin/departaments');
-    await expect(nav.getByRole('button', { name: 'Log out' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Verwaltung' })).toHaveAttribute('href', '/admin/departaments');
+    await expect(nav.getByRole('button', { name: 'Abmelden' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Login' })).toBeHidden();
   });
 
@@ -205,7 +263,7 @@ test.describe('header links', () => {
     await page.route('**/_astro/*.js', (route) => route.fulfill({ contentType: 'text/javascript', body: '' }));
     await page.goto('/', { waitUntil: 'domcontentloaded' });
     const nav = header(page);
-    await expect(nav.getByRole('link', { name: 'Management' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Verwaltung' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Login' })).toBeHidden();
   });
 
@@ -215,7 +273,7 @@ test.describe('header links', () => {
     await signIn(page, forged);
     await page.goto('/');
     await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
-    await expect(header(page).getByRole('link', { name: 'Management' })).toBeHidden();
+    await expect(header(page).getByRole('link', { name: 'Verwaltung' })).toBeHidden();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
   });
 
@@ -252,7 +310,7 @@ test.describe('pages', () => {
     for (const [name, href] of [
       ['Mein Profil', '/profilepage'],
       ['Datenschutzerklärung', '/privacypolicy'],
-      ['Kontakte', '/contacts'],
+      ['Kontakt', '/contacts'],
       ['Impressum', '/aboutus#impressum'],
     ]) {
       await expect(service.getByRole('link', { name })).toHaveAttribute('href', href as string);

@@ -311,7 +311,7 @@ test.describe('visitors without an account', () => {
     const response = await page.goto('/departaments/13');
     expect(response?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kategorie 13');
-    await expect(page.getByText('Website-Wartung', { exact: true })).toBeVisible();
+    await expect(page.locator('main').getByText('Website-Wartung', { exact: true })).toBeVisible();
     await expect(page.locator('main')).toContainText('30,00 €');
     await context.close();
   });

@@ -53,6 +53,16 @@ describe('content errors stop the build with file and field named', () => {
     expect(output).toMatch(/price.*Preis als Zahl angeben/);
   }, 60_000);
 
+  it('an industry family with a drawing that does not exist', () => {
+    const { status, output } = syncWith('content/industries.yaml', (text) =>
+      text.replace('motif: gastro', 'motif: kaffee'),
+    );
+    expect(status).not.toBe(0);
+    expect(output).toContain('content/industries.yaml');
+    expect(output).toContain('gastronomie');
+    expect(output).toMatch(/motif.*Zeichnung wählen/);
+  }, 60_000);
+
   it('a landing page without its gate message field', () => {
     const { status, output } = syncWith('content/landing/backerei.md', (text) => text.replace(/^gate: .*\n/m, ''));
     expect(status).not.toBe(0);

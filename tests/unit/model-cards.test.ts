@@ -32,4 +32,13 @@ describe('the models on the page follow the collection', () => {
     expect(html).toContain('Informationsseite mit CMS 1.349,50 €');
     expect(html).not.toContain('1.200,00 €');
   });
+
+  it('marks only the model the collection names as the most chosen', async () => {
+    const models = fixture();
+    expect(text(await render(models))).not.toContain('Am häufigsten gewählt');
+    (models[1] as Model).mostChosen = true;
+    const html = text(await render(models));
+    expect(html).toContain('Am häufigsten gewählt Modell 5 Individuelle Lösung');
+    expect(html.match(/Am häufigsten gewählt/g)).toHaveLength(1);
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { srcsetOf } from '../../lib/images.ts';
 import type { DepartamentView } from '../../server/features/catalogue/catalogue.service.ts';
+import { categoryIllustration } from './category-illustration.ts';
 
 const section = document.querySelector<HTMLElement>('[data-categories]');
 
@@ -15,7 +16,8 @@ function card(template: HTMLTemplateElement, departament: DepartamentView, defau
   const image = item.querySelector('img') as HTMLImageElement;
   // `images` (with the WebP variants) is this API's; an API of the earlier contract sends only `imageUrls`.
   const first = departament.images?.[0];
-  image.src = first?.url ?? departament.imageUrls[0] ?? defaults.defaultImage ?? '';
+  image.src =
+    first?.url ?? departament.imageUrls[0] ?? categoryIllustration(departament.type, defaults.defaultImage ?? '');
   // The card is at most about 23rem wide: the browser picks the 480 px copy, or 960 px on dense screens.
   if (first) image.srcset = srcsetOf(first.variants);
   (item.querySelector('[data-title]') as HTMLElement).textContent = departament.type;

@@ -1,10 +1,11 @@
-/** The gallery of a category page: the category's images, then its articles', or the default image. */
+/** The gallery of a category page: the category's images, then its articles', or its illustration. */
 import { srcsetOf } from '../../lib/images.ts';
 import type { DepartamentView } from '../../server/features/catalogue/catalogue.service.ts';
+import { categoryIllustration } from './category-illustration.ts';
 
 export interface GalleryImage {
   src: string;
-  /** WebP variants, "url 480w, …"; absent for the default illustration. */
+  /** WebP variants, "url 480w, …"; absent for an illustration. */
   srcset?: string;
   width: number;
   height: number;
@@ -16,7 +17,9 @@ export function galleryImages(departament: DepartamentView, defaultImage: string
     ...departament.images.map((image) => ({ image, alt: departament.type })),
     ...departament.articles.flatMap((article) => article.images.map((image) => ({ image, alt: article.type }))),
   ];
-  if (owned.length === 0) return [{ src: defaultImage, width: 640, height: 400, alt: '' }];
+  if (owned.length === 0) {
+    return [{ src: categoryIllustration(departament.type, defaultImage), width: 640, height: 400, alt: '' }];
+  }
   return owned.map(({ image, alt }, index) => ({
     src: image.url,
     srcset: srcsetOf(image.variants),

@@ -11,9 +11,13 @@ async function single<C extends 'site' | 'pricing'>(collection: C): Promise<Coll
 export const getSiteData = () => single('site');
 export const getPricing = () => single('pricing');
 
-/** The five website models, by number. */
+/** The five website models, by number; at most one is marked as the most chosen. */
 export async function getModels() {
-  return (await getCollection('models')).map((entry) => entry.data).sort((a, b) => a.number - b.number);
+  const models = (await getCollection('models')).map((entry) => entry.data).sort((a, b) => a.number - b.number);
+  if (models.filter((model) => model.mostChosen).length > 1) {
+    throw new Error('content/models.yaml: "mostChosen: true" steht bei mehr als einem Modell');
+  }
+  return models;
 }
 
 /** The landing pages in their grid order; order values and titles must be unique. */
@@ -26,4 +30,32 @@ export async function getLandingPages() {
     if (twin) throw new Error(`content/landing/${page.id}.md and ${twin.id}.md share the same order or title`);
   }
   return pages;
+}
+
+/**
+ * The industry families (content/industries.yaml), each with its landing pages in grid order,
+ * ordered by their first page. Every landing page belongs to exactly one family; anything else
+ * stops the build naming the page.
+ */
+export async function getIndustryFamilies() {
+  const [families, pages] = await Promise.all([getCollection('industries'), getLandingPages()]);
+  const familyOf = new Map<string, string>();
+  for (const family of families) {
+    for (const id of family.data.pages) {
+      if (!pages.some((page) => page.id === id)) {
+        throw new Error(`content/industries.yaml: "${family.id}" nennt die Branchenseite "${id}", die es nicht gibt`);
+      }
+      if (familyOf.has(id)) throw new Error(`content/industries.yaml: "${id}" steht in zwei Gruppen`);
+      familyOf.set(id, family.id);
+    }
+  }
+  const orphan = pages.find((page) => !familyOf.has(page.id));
+  if (orphan) throw new Error(`content/industries.yaml: content/landing/${orphan.id}.md steht in keiner Gruppe`);
+  return families
+    .map((family) => ({
+      id: family.id,
+      ...family.data,
+      pages: pages.filter((page) => familyOf.get(page.id) === family.id),
+    }))
+    .sort((a, b) => (a.pages[0]?.data.order ?? 0) - (b.pages[0]?.data.order ?? 0));
 }

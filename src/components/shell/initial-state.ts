@@ -1,13 +1,13 @@
 import type { authViewOf as AuthViewOf } from '../../stores/accounts.ts';
 import type { readTokenClaims as ReadTokenClaims } from '../../stores/token-claims.ts';
 
-/** sessionStorage key: the splash has been shown in this browser session. */
+/** localStorage key: the splash has been shown in this browser (it never shows again). */
 export const SPLASH_SHOWN_KEY = 'splashShown';
 
 /**
  * Runs in <head> before the first paint; BaseLayout inlines its source, so it must stay
  * self-contained. Marks that JavaScript runs, sets the header's auth view from storage (no flash
- * of wrong links) and opens the splash on the first page view of the session
+ * of wrong links) and opens the splash on the browser's very first page view
  * (docs/product.md#d2-splash).
  */
 export function applyInitialState(
@@ -24,8 +24,8 @@ export function applyInitialState(
       null,
       readClaims,
     );
-    if (!sessionStorage.getItem(splashKey)) {
-      sessionStorage.setItem(splashKey, '1');
+    if (!localStorage.getItem(splashKey)) {
+      localStorage.setItem(splashKey, '1');
       root.dataset.splash = 'open';
     }
   } catch {

@@ -80,32 +80,25 @@ function setUpCookieBanner(): void {
   });
 }
 
-/** The splash closes after 2 s from navigation start, on click or on Escape; then the banner may show. */
-function runSplash(then: () => void): void {
-  if (root.dataset.splash !== 'open') {
-    then();
-    return;
-  }
-  const splash = document.querySelector<HTMLElement>('[data-splash-screen]');
-  let closed = false;
+/**
+ * The splash ends 2 s after navigation start, or at once on any key, click or scroll. It covers
+ * nothing, so the cookie banner does not wait for it.
+ */
+function runSplash(): void {
+  if (root.dataset.splash !== 'open') return;
+  const endings = ['keydown', 'pointerdown', 'wheel', 'touchmove', 'scroll'] as const;
   const close = () => {
-    if (closed) return;
-    closed = true;
     delete root.dataset.splash;
-    document.removeEventListener('keydown', onKey);
-    then();
+    for (const type of endings) removeEventListener(type, close);
   };
-  const onKey = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') close();
-  };
-  splash?.addEventListener('click', close);
-  document.addEventListener('keydown', onKey);
+  for (const type of endings) addEventListener(type, close, { passive: true });
   setTimeout(close, Math.max(0, SPLASH_DURATION_MS - performance.now()));
 }
 
 syncHeaderWithSession();
 showCartCount();
 setUpBurgerMenu();
-runSplash(setUpCookieBanner);
+setUpCookieBanner();
+runSplash();
 // Lets tests (and other scripts) know the shell's listeners are in place.
 root.dataset.shell = 'ready';

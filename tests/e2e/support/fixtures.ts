@@ -59,7 +59,7 @@ export const test = base.extend<ShellOptions, WorkerAccounts>({
   page: async ({ page, freshVisitor, allowedConsoleErrors }, use) => {
     if (!freshVisitor) {
       await page.addInitScript(() => {
-        sessionStorage.setItem('splashShown', '1');
+        localStorage.setItem('splashShown', '1');
         if (localStorage.getItem('cookieConsentAccepted') === null) {
           localStorage.setItem('cookieConsentAccepted', 'true');
           localStorage.setItem('cookieConsentDate', new Date().toISOString());

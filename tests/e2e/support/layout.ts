@@ -1,0 +1,54 @@
+import type { Page } from '@playwright/test';
+
+/** How far the page is wider than the window, in CSS pixels (0: nothing scrolls sideways). */
+export function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/**
+ * Visible text that is cut off: an element holding text whose own box clips it (overflow hidden,
+ * an ellipsis or a line clamp) while its content is larger, or whose box sticks out of an
+ * ancestor that clips. Returns a short description of each, for the failure message.
+ */
+export function cutOffTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const clips = (style: CSSStyleDeclaration) =>
+      ['hidden', 'clip'].includes(style.overflowX) || ['hidden', 'clip'].includes(style.overflowY);
+    const nameOf = (element: Element) =>
+      `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} "${element.textContent?.trim().slice(0, 40)}"`;
+    const problems: string[] = [];
+    for (const element of document.querySelectorAll<HTMLElement>('body *')) {
+      const holdsText = [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+      );
+      if (!holdsText || element.closest('.visually-hidden, [aria-hidden="true"], noscript, template')) continue;
+      const box = element.getBoundingClientRect();
+      const style = getComputedStyle(element);
+      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
+      const clamped = style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '';
+      if (
+        (clips(style) || clamped) &&
+        (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1)
+      ) {
+        problems.push(`${nameOf(element)} is cut off in its own box`);
+        continue;
+      }
+      for (let ancestor = element.parentElement; ancestor; ancestor = ancestor.parentElement) {
+        if (!clips(getComputedStyle(ancestor))) continue;
+        const outer = ancestor.getBoundingClientRect();
+        // A box of a pixel or less holds text meant for screen readers only.
+        if (outer.width <= 1 || outer.height <= 1) break;
+        if (
+          box.left < outer.left - 1 ||
+          box.right > outer.right + 1 ||
+          box.top < outer.top - 1 ||
+          box.bottom > outer.bottom + 1
+        ) {
+          problems.push(`${nameOf(element)} sticks out of ${nameOf(ancestor)}`);
+        }
+        break;
+      }
+    }
+    return problems;
+  });
+}
