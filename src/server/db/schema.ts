@@ -123,9 +123,10 @@ export const departaments = pgTable('departaments', {
 });
 
 /**
- * How often the catalogue (departaments, articles, images) has changed. Triggers of the database
- * count every change, whoever makes it, so a server may keep the catalogue it has read until the
- * number moves (docs/product.md#h10-delivery-and-caching). One row.
+ * The catalogue's revision: triggers of the database move it on every changed row of departaments,
+ * articles and images, whoever changes them, so a server may keep the catalogue it has read until
+ * it moves (docs/product.md#h10-delivery-and-caching). It only grows (never below the clock in µs,
+ * so not even a restore brings back a revision a server has seen). One row.
  */
 export const catalogueRevision = pgTable(
   'catalogue_revision',

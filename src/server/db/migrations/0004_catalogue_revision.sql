@@ -7,10 +7,17 @@ CREATE TABLE "catalogue_revision" (
 INSERT INTO "catalogue_revision" ("id", "revision") VALUES (1, 0);--> statement-breakpoint
 CREATE FUNCTION "catalogue_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE "catalogue_revision" SET "revision" = "revision" + 1 WHERE "id" = 1;
+  -- Never below the clock in microseconds: a revision a server has seen is not reached again,
+  -- not even after a restore of an older database.
+  UPDATE "catalogue_revision"
+    SET "revision" = greatest("revision" + 1, (extract(epoch FROM clock_timestamp()) * 1000000)::bigint)
+    WHERE "id" = 1;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
-CREATE TRIGGER "departaments_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "departaments" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();--> statement-breakpoint
-CREATE TRIGGER "articles_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "articles" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();--> statement-breakpoint
-CREATE TRIGGER "images_changed" AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON "images" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
+CREATE TRIGGER "departaments_changed" AFTER INSERT OR UPDATE OR DELETE ON "departaments" FOR EACH ROW EXECUTE FUNCTION "catalogue_changed"();--> statement-breakpoint
+CREATE TRIGGER "articles_changed" AFTER INSERT OR UPDATE OR DELETE ON "articles" FOR EACH ROW EXECUTE FUNCTION "catalogue_changed"();--> statement-breakpoint
+CREATE TRIGGER "images_changed" AFTER INSERT OR UPDATE OR DELETE ON "images" FOR EACH ROW EXECUTE FUNCTION "catalogue_changed"();--> statement-breakpoint
+CREATE TRIGGER "departaments_truncated" AFTER TRUNCATE ON "departaments" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();--> statement-breakpoint
+CREATE TRIGGER "articles_truncated" AFTER TRUNCATE ON "articles" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();--> statement-breakpoint
+CREATE TRIGGER "images_truncated" AFTER TRUNCATE ON "images" FOR EACH STATEMENT EXECUTE FUNCTION "catalogue_changed"();
