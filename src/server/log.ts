@@ -3,12 +3,25 @@
  * collector. Request lines come from the HTTP server (docs/product.md#h10-delivery-and-caching);
  * everything else the server has to say goes through here too. Never log tokens, passwords or bodies.
  */
+import { DrizzleQueryError } from 'drizzle-orm';
 import pino from 'pino';
+
+/**
+ * A failed query's error names its parameters (e-mail addresses, mail bodies with their links):
+ * the log keeps the SQL and the database's reason only.
+ */
+function serializeError(error: unknown) {
+  if (error instanceof DrizzleQueryError) {
+    return { type: 'DrizzleQueryError', query: error.query, reason: error.cause?.message ?? 'unknown' };
+  }
+  return error instanceof Error ? pino.stdSerializers.err(error) : error;
+}
 
 export const log = pino({
   base: undefined,
   timestamp: pino.stdTimeFunctions.isoTime,
   formatters: { level: (label) => ({ level: label }) },
+  serializers: { err: serializeError },
 });
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const;

@@ -140,6 +140,18 @@ const mailAddress = v.pipe(
   ),
 );
 
+/** Settings whose value is a secret, or may carry one: an error about them does not repeat the value. */
+const SECRET_SETTINGS = new Set([
+  'DATABASE_URL',
+  'JWT_SECRET',
+  'SMTP_URL',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'PAYPAL_CLIENT_SECRET',
+]);
+
 /** Reads one variable: undefined or blank counts as unset. */
 function read<T>(env: Environment, name: string, schema: v.GenericSchema<string, T>): T | undefined {
   const raw = env[name];
@@ -147,7 +159,8 @@ function read<T>(env: Environment, name: string, schema: v.GenericSchema<string,
   const result = v.safeParse(schema, raw.trim());
   if (!result.success) {
     const reason = result.issues[0]?.message ?? 'is invalid';
-    throw new SettingsError(`Setting ${name} ${reason} (got "${raw}").`);
+    const shown = SECRET_SETTINGS.has(name) ? '' : ` (got "${raw}")`;
+    throw new SettingsError(`Setting ${name} ${reason}${shown}.`);
   }
   return result.output;
 }

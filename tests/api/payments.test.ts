@@ -463,7 +463,7 @@ describe('one booking, one payment, whichever way the customer pays', () => {
     expect(await paymentsOf(card.body.bookingId)).toMatchObject([{ provider: 'stripe', status: 'settled' }]);
   });
 
-  it('no card session stays open while a PayPal capture of the booking is under way', async () => {
+  it('no card session is opened while a PayPal capture of the booking is under way', async () => {
     const user = await customerWithCart([4]);
     const order = await startPayPal(user);
     await api.db
@@ -478,9 +478,73 @@ describe('one booking, one payment, whichever way the customer pays', () => {
       },
     });
     const opened = await api.db.select().from(paymentAttempts).where(eq(paymentAttempts.bookingId, order.bookingId));
-    expect(opened.filter((attempt) => attempt.provider === 'stripe').map((attempt) => attempt.status)).toEqual([
-      'expired',
-    ]);
+    expect(opened.map((attempt) => attempt.provider)).toEqual(['paypal']);
+  });
+
+  it('a PayPal order captured at PayPal whose answer never arrived is recorded, never replaced by a second order', async () => {
+    const user = await customerWithCart([1]);
+    const order = await startPayPal(user);
+    await approve(order.id);
+    // PayPal takes the money, but the shop never hears of it (the answer to its capture was lost).
+    const captured = await api.request('POST', `/sandbox/paypal/v2/checkout/orders/${order.id}/capture`, {
+      headers: { Authorization: `Bearer ${await paypalToken()}`, 'PayPal-Request-Id': `lost-${order.id}` },
+      body: {},
+    });
+    expect(captured.status).toBe(201);
+
+    const again = await answer<ErrorBody>(
+      api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} }),
+    );
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: 'Diese Bestellung ist bereits bezahlt. Sie finden sie unter „Mein Profil“.' },
+    });
+    expect((await bookingOf(order.bookingId))?.status).toBe('paid');
+    expect(await paymentsOf(order.bookingId)).toMatchObject([{ providerRef: order.id, status: 'settled' }]);
+    const attempts = await api.db.select().from(paymentAttempts).where(eq(paymentAttempts.bookingId, order.bookingId));
+    expect(attempts).toHaveLength(1);
+  });
+
+  it('a card session paid while nobody told the shop yet is recorded when the customer clicks pay again', async () => {
+    const user = await customerWithCart([2]);
+    const card = await startCard(user);
+    await webhookMode(card.body.sessionId, 'never');
+    expect((await hostedPage(card.body.sessionId, 'pay')).status).toBe(303);
+
+    const again = await startCard(user);
+    expect(again).toMatchObject({
+      status: 409,
+      body: { message: 'Diese Bestellung ist bereits bezahlt. Sie finden sie unter „Mein Profil“.' },
+    });
+    expect((await bookingOf(card.body.bookingId))?.paymentMethod).toBe('stripe');
+    const attempts = await api.db
+      .select()
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.bookingId, card.body.bookingId));
+    expect(attempts.map((attempt) => attempt.status)).toEqual(['completed']);
+  });
+
+  it('an order that holds an article deleted since is not reused: the new one costs what the cart costs', async () => {
+    const user = await customerWithCart([1]);
+    const admin = await api.admin();
+    const extra = await api.createArticle(admin.token, {
+      number: 'WEG',
+      type: 'Wird gelöscht',
+      price: 99,
+      departamentId: 14,
+    });
+    await api.request('POST', `/cart/article/${extra.id}`, {
+      token: user.token,
+      body: { entryDate: inDays(9), departureDate: inDays(9) },
+    });
+    const first = await startCard(user);
+    expect((await api.request('DELETE', `/articles/${extra.id}`, { token: admin.token })).status).toBe(204);
+
+    const second = await startCard(user);
+    expect(second.status).toBe(200);
+    expect(second.body.bookingId).not.toBe(first.body.bookingId);
+    expect((await bookingOf(second.body.bookingId))?.totalCents).toBe(120_000);
+    expect((await bookingOf(first.body.bookingId))?.status).toBe('cancelled');
   });
 
   it('money taken twice for one booking is recorded for a refund and reported to the agency, never lost', async () => {

@@ -34,14 +34,18 @@ afterAll(async () => {
 
 /** A raw request, for methods and headers fetch refuses to send. */
 function rawRequest(base: string, method: string, urlPath: string, headers: Record<string, string> = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
-    const req = httpRequest(`${base}${urlPath}`, { method, headers }, (res) => {
-      res.resume();
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>(
+    (resolve, reject) => {
+      const req = httpRequest(`${base}${urlPath}`, { method, headers }, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 const forgot = (base: string, email: string, forwardedFor?: string) =>
@@ -105,6 +109,7 @@ describe('HTTP', () => {
       const answer = await rawRequest(server.baseUrl, method, '/api/health');
       expect({ method, status: answer.status }).toEqual({ method, status: 405 });
       expect(answer.headers.allow).toBe('GET, HEAD, POST, PATCH, DELETE, OPTIONS');
+      expect(JSON.parse(answer.body)).toEqual({ message: 'Diese Methode wird nicht unterstützt.', statusCode: 405 });
     }
   });
 
@@ -144,5 +149,11 @@ describe('HTTP', () => {
     });
     expect(output()).not.toContain(SECRET_QUERY);
     expect(output()).not.toContain('sehr-geheimes-token');
+
+    // A reset link's token in the path is not logged either.
+    const reset = await fetch(`${server.baseUrl}/reset-password/${SECRET_QUERY}`);
+    await expect.poll(() => output().includes(String(reset.headers.get('x-request-id')))).toBe(true);
+    expect(output()).toContain('"path":"/reset-password/…"');
+    expect(output()).not.toContain(SECRET_QUERY);
   });
 });

@@ -16,6 +16,7 @@ import type { ApiApp } from '../app.ts';
 import { API_BASE_PATH } from '../app.ts';
 import { log, REQUEST_ID_HEADER } from '../log.ts';
 import type { Settings } from '../settings.ts';
+import { errorBody, MESSAGES } from './errors.ts';
 import { SERVED_METHODS } from './request-checks.ts';
 import { pageSecurityHeaders } from './security-headers.ts';
 
@@ -34,6 +35,10 @@ const served = new Set<string>(SERVED_METHODS);
 /** Hashed build assets never change under their name; everything else is revalidated on each use. */
 const ASSET_PREFIX = '/_astro/';
 
+/** The path as the log shows it: no query string, and the reset link's token (`/reset-password/{token}`) left out. */
+export const loggedPath = (url = '/'): string =>
+  (url.split('?')[0] ?? '/').replace(/^\/reset-password\/[^/]+/, '/reset-password/…');
+
 function requestLogger() {
   return pinoHttp({
     logger: log,
@@ -42,16 +47,16 @@ function requestLogger() {
       res.setHeader(REQUEST_ID_HEADER, id);
       return id;
     },
-    // Only what an operator needs: never headers (tokens), query strings (reset links) or bodies.
+    // Only what an operator needs: never headers (tokens), query strings (links), bodies or tokens in paths.
     customSuccessObject: (req, res, value: { responseTime: number }) => ({
       method: req.method,
-      path: req.url?.split('?')[0],
+      path: loggedPath(req.url),
       status: res.statusCode,
       durationMs: value.responseTime,
     }),
     customErrorObject: (req, res, error, value: { responseTime: number }) => ({
       method: req.method,
-      path: req.url?.split('?')[0],
+      path: loggedPath(req.url),
       status: res.statusCode,
       durationMs: value.responseTime,
       err: error,
@@ -106,14 +111,19 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
 
   return (req, res) => {
     logRequest(req, res);
+    const path = req.url ?? '/';
+    const forApi = path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
     if (!served.has(req.method ?? '')) {
-      res.writeHead(405, { Allow: SERVED_METHODS.join(', '), 'Content-Type': 'text/plain; charset=utf-8' });
-      res.end('Diese Methode wird nicht unterstützt.');
+      const message = MESSAGES.methodNotAllowed;
+      res.writeHead(405, {
+        Allow: SERVED_METHODS.join(', '),
+        'Content-Type': forApi ? 'application/json' : 'text/plain; charset=utf-8',
+      });
+      res.end(forApi ? JSON.stringify(errorBody(405, message)) : message);
       return;
     }
     compress(req, res, () => {
-      const path = req.url ?? '/';
-      if (path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`)) return void serveApi(req, res);
+      if (forApi) return void serveApi(req, res);
       if (!site || !serveFiles) {
         res.writeHead(404, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ message: 'Nicht gefunden.', statusCode: 404 }));

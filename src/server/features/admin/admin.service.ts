@@ -18,6 +18,8 @@ export const ADMIN_API_MESSAGES = {
   bookingNotFound: 'Bestellung nicht gefunden.',
   notCancellable: 'Nur Bestellungen, deren Zahlungsfrist abgelaufen ist, können storniert werden.',
   paidMeanwhile: 'Diese Bestellung wurde inzwischen bezahlt und kann nicht mehr storniert werden.',
+  captureUnderWay:
+    'Für diese Bestellung wird gerade eine PayPal-Zahlung abgeschlossen. Bitte versuchen Sie es gleich noch einmal.',
   providerUnreachable: 'Der Zahlungsanbieter ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
 } as const;
 
@@ -125,34 +127,46 @@ export async function listAllBookings(deps: ApiDependencies, query: BookingQuery
 }
 
 /**
- * Cancels a booking still unpaid after its payment window; anything else is a 409. Its card
- * sessions are expired at Stripe first, so nobody pays a cancelled order; a session paid in the
- * meantime is fulfilled instead, and the booking stays paid (docs/product.md#d23-admin-editing-and-orders).
+ * Cancels a booking still unpaid after its payment window; anything else is a 409
+ * (docs/product.md#d23-admin-editing-and-orders). Its card sessions are expired at Stripe first,
+ * so nobody pays a cancelled order; a session paid in the meantime is fulfilled instead and the
+ * booking stays paid. The cancellation itself holds the booking's row lock, as a PayPal capture's
+ * claim does, so the two exclude each other; a card session opened at that very moment is closed
+ * after it.
  */
 export async function cancelStaleBooking(
   deps: ApiDependencies,
   providers: PaymentProviders,
   id: number,
 ): Promise<void> {
-  const newest = newestAttempts(deps.db);
-  const [booking] = await deps.db
-    .select({ status: bookings.status, windowStart: windowStart(newest) })
+  const closeCardSessionsOf = async () => {
+    const paid = await closeCardSessions(deps, providers, [id]).catch((error: unknown) => {
+      log.error({ bookingId: id, err: error }, 'card sessions of a booking to cancel could not be closed');
+      throw new ApiError(502, m.providerUnreachable);
+    });
+    for (const payment of paid) await fulfilPayment(deps, payment);
+    if (paid.length > 0) throw new ApiError(409, m.paidMeanwhile);
+  };
+  await requireCancellable(deps.db, id);
+  await closeCardSessionsOf();
+  await deps.db.transaction(async (tx) => {
+    await requireCancellable(tx, id, { lock: true });
+    await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, id));
+  });
+  await closeCardSessionsOf();
+}
+
+async function requireCancellable(db: Database, id: number, options: { lock?: boolean } = {}): Promise<void> {
+  const query = db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, id));
+  const [booking] = await (options.lock ? query.for('update') : query);
+  if (!booking) throw new ApiError(404, m.bookingNotFound);
+  if (booking.status === 'paid') throw new ApiError(409, m.paidMeanwhile);
+  if (await captureInProgress(db, id)) throw new ApiError(409, m.captureUnderWay);
+  const newest = newestAttempts(db);
+  const [window] = await db
+    .select({ start: windowStart(newest) })
     .from(bookings)
     .leftJoin(newest, eq(newest.bookingId, bookings.id))
     .where(eq(bookings.id, id));
-  if (!booking) throw new ApiError(404, m.bookingNotFound);
-  if (!isCancellable(booking.status, booking.windowStart, Date.now()) || (await captureInProgress(deps.db, id))) {
-    throw new ApiError(409, m.notCancellable);
-  }
-  const paidMeanwhile = await closeCardSessions(deps, providers, [id]).catch((error: unknown) => {
-    log.error({ bookingId: id, err: error }, 'booking not cancelled: its card sessions could not be closed');
-    throw new ApiError(502, m.providerUnreachable);
-  });
-  for (const payment of paidMeanwhile) await fulfilPayment(deps, payment);
-  const cancelled = await deps.db
-    .update(bookings)
-    .set({ status: 'cancelled' })
-    .where(and(eq(bookings.id, id), eq(bookings.status, 'pending_payment')))
-    .returning({ id: bookings.id });
-  if (cancelled.length === 0) throw new ApiError(409, m.paidMeanwhile);
+  if (!window || !isCancellable(booking.status, window.start, Date.now())) throw new ApiError(409, m.notCancellable);
 }

@@ -6,14 +6,17 @@
  * no new card session may stay open for the booking.
  */
 
-import { and, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type Stripe from 'stripe';
 import type { ApiDependencies } from '../../context.ts';
 import { bookings, type Database, paymentAttempts } from '../../db/schema.ts';
 import type { VerifiedPayment } from './fulfilment.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 
-/** A capture that started longer ago than this ended without telling us (a crashed process). */
+/**
+ * A capture that started longer ago than this ended without telling us (a crashed process). The
+ * provider clients' time limits keep a live capture well inside it.
+ */
 const CAPTURE_CLAIM_SECONDS = 120;
 
 /** A Stripe session's payment as fulfilment takes it, or undefined when it is not paid. */
@@ -69,23 +72,56 @@ export async function closeCardSessions(
   return paid;
 }
 
-/** Marks a PayPal attempt as being captured; false when another capture of the booking is under way. */
-export async function claimCapture(db: Database, attemptId: number, bookingId: number): Promise<boolean> {
+/**
+ * Marks a PayPal attempt as being captured, under the booking's row lock: only while the booking
+ * awaits payment, the attempt is open and no other attempt of the booking is being captured.
+ * Returns the claim (its start, in milliseconds, so it compares exactly), or undefined.
+ */
+export async function claimCapture(db: Database, attemptId: number, bookingId: number): Promise<Date | undefined> {
   return db.transaction(async (tx) => {
-    // The booking's row lock makes claims of one booking take turns.
-    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    const [booking] = await tx
+      .select({ status: bookings.status })
+      .from(bookings)
+      .where(eq(bookings.id, bookingId))
+      .for('update');
+    const [attempt] = await tx
+      .select({ status: paymentAttempts.status })
+      .from(paymentAttempts)
+      .where(eq(paymentAttempts.id, attemptId));
+    if (booking?.status !== 'pending_payment' || attempt?.status !== 'open') return undefined;
     const others = await tx
       .select({ id: paymentAttempts.id })
       .from(paymentAttempts)
-      .where(and(eq(paymentAttempts.bookingId, bookingId), captureUnderWay()));
-    if (others.some((other) => other.id !== attemptId)) return false;
-    await tx.update(paymentAttempts).set({ captureStartedAt: new Date() }).where(eq(paymentAttempts.id, attemptId));
-    return true;
+      .where(and(eq(paymentAttempts.bookingId, bookingId), ne(paymentAttempts.id, attemptId), captureUnderWay()));
+    if (others.length > 0) return undefined;
+    const [claimed] = await tx
+      .update(paymentAttempts)
+      .set({ captureStartedAt: sql`date_trunc('milliseconds', now())` })
+      .where(eq(paymentAttempts.id, attemptId))
+      .returning({ at: paymentAttempts.captureStartedAt });
+    return claimed?.at ?? undefined;
   });
 }
 
-export async function releaseCapture(db: Database, attemptId: number): Promise<void> {
-  await db.update(paymentAttempts).set({ captureStartedAt: null }).where(eq(paymentAttempts.id, attemptId));
+/**
+ * True while the attempt's claim is live: checked right before PayPal is asked to capture. (A
+ * concurrent capture of the same order may have renewed it: that one captures under the same
+ * request id, which PayPal answers once.)
+ */
+export async function stillClaimed(db: Database, attemptId: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: paymentAttempts.id })
+    .from(paymentAttempts)
+    .where(and(eq(paymentAttempts.id, attemptId), captureUnderWay()));
+  return found !== undefined;
+}
+
+/** Ends this capture's claim; a later claim of the same attempt (a concurrent capture) is left alone. */
+export async function releaseCapture(db: Database, attemptId: number, claim: Date): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({ captureStartedAt: null })
+    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.captureStartedAt, claim)));
 }
 
 const captureUnderWay = () =>

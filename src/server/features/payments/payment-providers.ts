@@ -32,6 +32,13 @@ function intoEmulator(sandbox: SandboxEndpoint, provider: 'stripe' | 'paypal'): 
   };
 }
 
+/**
+ * A provider call gives up after 15 s (Stripe tries twice more): a PayPal capture's claim
+ * (open-attempts.ts) outlasts everything it waits for.
+ */
+export const PROVIDER_TIMEOUT_MS = 15_000;
+const STRIPE_LIMITS = { timeout: PROVIDER_TIMEOUT_MS, maxNetworkRetries: 2 };
+
 export function paymentProviders(config: PaymentConfig, sandbox: SandboxEndpoint): PaymentProviders {
   const stripe = config.stripe.sandbox
     ? new Stripe(config.stripe.secretKey, {
@@ -40,14 +47,15 @@ export function paymentProviders(config: PaymentConfig, sandbox: SandboxEndpoint
         host: 'sandbox',
         port: 80,
         httpClient: Stripe.createFetchHttpClient(intoEmulator(sandbox, 'stripe') as typeof fetch),
-        maxNetworkRetries: 2,
+        ...STRIPE_LIMITS,
       })
-    : new Stripe(config.stripe.secretKey, { maxNetworkRetries: 2 });
+    : new Stripe(config.stripe.secretKey, STRIPE_LIMITS);
   const paypal = paypalClient({
     baseUrl: config.paypal.apiBase ?? 'http://sandbox',
     clientId: config.paypal.clientId,
     clientSecret: config.paypal.clientSecret,
     fetch: config.paypal.sandbox ? intoEmulator(sandbox, 'paypal') : fetch,
+    timeoutMs: PROVIDER_TIMEOUT_MS,
   });
   return { config, stripe, paypal };
 }

@@ -23,7 +23,14 @@ import {
   withFreshBookingNumber,
 } from '../bookings/bookings.service.ts';
 import { fulfilPayment, type VerifiedPayment } from './fulfilment.ts';
-import { captureInProgress, claimCapture, closeCardSessions, paidSession, releaseCapture } from './open-attempts.ts';
+import {
+  captureInProgress,
+  claimCapture,
+  closeCardSessions,
+  paidSession,
+  releaseCapture,
+  stillClaimed,
+} from './open-attempts.ts';
 import { paypalTestMode } from './payment-config.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import { centsOf, PayPalApiError, type PayPalOrder } from './paypal-client.ts';
@@ -40,6 +47,11 @@ export const PAYMENT_API_MESSAGES = {
     'Diese Zahlung gehört zu einer älteren Bestellung. Bitte starten Sie die Zahlung auf der Zahlungsseite neu.',
   invalidSignature: 'Die Signatur der Nachricht ist ungültig.',
   paypalUnderWay: 'Eine PayPal-Zahlung für diese Bestellung wird gerade abgeschlossen. Bitte warten Sie einen Moment.',
+  alreadyPaid: 'Diese Bestellung ist bereits bezahlt. Sie finden sie unter „Mein Profil“.',
+  paymentPending:
+    'Eine Zahlung für diese Bestellung wird beim Zahlungsanbieter noch bearbeitet. Bitte versuchen Sie es später erneut.',
+  cartChanged:
+    'Eine frühere Zahlung ist inzwischen eingegangen, und Ihr Warenkorb hat sich dadurch geändert. Bitte prüfen Sie ihn und bezahlen Sie erneut.',
 } as const;
 
 const m = PAYMENT_API_MESSAGES;
@@ -100,10 +112,16 @@ async function bookingForPayment(deps: ApiDependencies, userId: number, clientAm
       if (clientAmountCents !== undefined && clientAmountCents !== totalCents) throw new ApiError(409, m.amountChanged);
 
       const open = await openBookings(tx, userId);
+      for (const booking of open) {
+        if (await captureInProgress(tx, booking.id)) throw new ApiError(409, m.paypalUnderWay);
+      }
       const reusable = open.find((booking) => sameItems(booking.items, entries));
       const replaced = open.filter((booking) => booking !== reusable).map((booking) => booking.id);
       if (replaced.length > 0) {
-        await tx.update(bookings).set({ status: 'cancelled' }).where(inArray(bookings.id, replaced));
+        await tx
+          .update(bookings)
+          .set({ status: 'cancelled' })
+          .where(and(inArray(bookings.id, replaced), eq(bookings.status, 'pending_payment')));
       }
       const id = reusable?.id ?? (await insertBooking(tx, userId, entries));
       const [row] = await tx.select().from(bookings).where(eq(bookings.id, id));
@@ -119,11 +137,17 @@ async function bookingForPayment(deps: ApiDependencies, userId: number, clientAm
   );
 }
 
+/**
+ * The user's bookings awaiting payment, locked (a fulfilment or a capture's claim waits, or is
+ * waited for). An item whose article was deleted since matches no cart entry: such a booking is
+ * never reused for a cart that lost the article.
+ */
 async function openBookings(tx: Database, userId: number) {
   const rows = await tx
     .select()
     .from(bookings)
-    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending_payment')));
+    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending_payment')))
+    .for('update');
   if (rows.length === 0) return [];
   const items = await tx
     .select()
@@ -137,9 +161,9 @@ async function openBookings(tx: Database, userId: number) {
   return rows.map((row) => ({
     id: row.id,
     items: items
-      .filter((item) => item.bookingId === row.id && item.articleId !== null)
+      .filter((item) => item.bookingId === row.id)
       .map((item) => ({
-        articleId: item.articleId ?? 0,
+        articleId: item.articleId ?? Number.NaN,
         departamentId: item.departamentId,
         number: item.articleNumber,
         type: item.articleType,
@@ -165,12 +189,34 @@ async function recordAttempt(db: Database, bookingId: number, provider: PaymentP
 }
 
 /**
- * Replaced bookings' open Checkout Sessions are closed, so an old tab cannot pay them; one paid
- * meanwhile is fulfilled (the customer paid that order).
+ * Replaced bookings' open Checkout Sessions are closed, so an old tab cannot pay them. One paid
+ * meanwhile is fulfilled (the customer paid that order); its entries leave the cart, so the
+ * booking just frozen from the cart is out of date: the customer looks at the cart again (409).
  */
 async function closeReplaced(deps: ApiDependencies, providers: PaymentProviders, bookingIds: number[]) {
   const paid = await closeCardSessions(deps, providers, bookingIds);
   for (const payment of paid) await settle(deps, providers, payment);
+  if (paid.length > 0) throw new ApiError(409, m.cartChanged);
+}
+
+/** Once a session or order of the booking is paid, or still being paid, no new one is opened. */
+async function refuseSecondPayment(deps: ApiDependencies, providers: PaymentProviders, paid?: VerifiedPayment) {
+  if (paid) await settle(deps, providers, paid);
+  throw new ApiError(409, paid ? m.alreadyPaid : m.paymentPending);
+}
+
+/**
+ * After a new card session is recorded: a PayPal capture that started meanwhile either saw the
+ * session and expired it, or is seen here; so is a booking paid or cancelled meanwhile. Then the
+ * new session is expired at once and the start refused (docs/product.md#d22-fulfilment).
+ */
+async function keepOnlyIfPayable(deps: ApiDependencies, providers: PaymentProviders, bookingId: number) {
+  const [booking] = await deps.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId));
+  const capturing = await captureInProgress(deps.db, bookingId);
+  if (booking?.status === 'pending_payment' && !capturing) return;
+  for (const payment of await closeCardSessions(deps, providers, [bookingId])) await fulfilPayment(deps, payment);
+  if (capturing) throw new ApiError(409, m.paypalUnderWay);
+  throw new ApiError(409, booking?.status === 'paid' ? m.alreadyPaid : m.replaced);
 }
 
 /** Only the site's own pages may be where the provider sends the customer back. */
@@ -200,9 +246,8 @@ export async function startStripeCheckout(
       const session = await providers.stripe.checkout.sessions.retrieve(attempt.providerRef);
       if (session.status === 'open' && session.url)
         return { sessionId: session.id, url: session.url, bookingId: booking.id };
-      if (session.status === 'expired') {
-        await deps.db.update(paymentAttempts).set({ status: 'expired' }).where(eq(paymentAttempts.id, attempt.id));
-      }
+      if (session.status !== 'expired') await refuseSecondPayment(deps, providers, paidSession(session));
+      await deps.db.update(paymentAttempts).set({ status: 'expired' }).where(eq(paymentAttempts.id, attempt.id));
     }
     successUrl.searchParams.set('bookingId', String(booking.id));
     // Stripe fills in the session id; the braces must stay unencoded.
@@ -227,12 +272,7 @@ export async function startStripeCheckout(
     if (session.amount_total !== booking.totalCents || !session.url)
       throw new Error(`unexpected session ${session.id}`);
     await recordAttempt(deps.db, booking.id, 'stripe', session.id, booking.totalCents);
-    // Recorded first, checked second: a capture that started meanwhile either saw this session
-    // and expired it, or is seen here (docs/product.md#d22-fulfilment).
-    if (await captureInProgress(deps.db, booking.id)) {
-      await closeCardSessions(deps, providers, [booking.id]);
-      throw new ApiError(409, m.paypalUnderWay);
-    }
+    await keepOnlyIfPayable(deps, providers, booking.id);
     return { sessionId: session.id, url: session.url, bookingId: booking.id };
   } catch (error) {
     if (error instanceof ApiError) throw error;
@@ -257,7 +297,8 @@ export async function startPayPalOrder(
       if (order.status === 'CREATED' || order.status === 'APPROVED') {
         return { id: order.id, orderId: order.id, bookingId: booking.id };
       }
-      // Voided or otherwise dead: never captured from now on, so one live order per booking remains.
+      if (order.status !== 'VOIDED') await refuseSecondPayment(deps, providers, capturedPayment(providers, order));
+      // Voided: never captured from now on, so one live order per booking remains.
       await deps.db.update(paymentAttempts).set({ status: 'expired' }).where(eq(paymentAttempts.id, attempt.id));
     }
     const order = await providers.paypal.createOrder(
@@ -267,6 +308,7 @@ export async function startPayPalOrder(
     await recordAttempt(deps.db, booking.id, 'paypal', order.id, booking.totalCents);
     return { id: order.id, orderId: order.id, bookingId: booking.id };
   } catch (error) {
+    if (error instanceof ApiError) throw error;
     log.error({ booking: booking.bookingNumber, err: error }, 'PayPal order failed');
     throw new ApiError(502, m.paypalFailed);
   }
@@ -303,16 +345,17 @@ function capturedPayment(providers: PaymentProviders, order: PayPalOrder): Verif
 
 /**
  * Hands a provider-verified payment to fulfilment; a payment that does not fit the booking is
- * refused. Once a booking is paid, its other card sessions are closed (best effort: a payment
- * through one of them would still be recorded for a refund).
+ * refused. Once a booking is paid, its other card sessions are closed; one paid meanwhile is
+ * recorded for a refund (best effort: the webhook of a session that stays open records it too).
  */
 async function settle(deps: ApiDependencies, providers: PaymentProviders, verified: VerifiedPayment): Promise<void> {
   const { outcome, bookingId } = await fulfilPayment(deps, verified);
   if (outcome === 'refused') throw new ApiError(409, m.refused);
-  if (outcome === 'paid' && bookingId !== undefined) {
-    await closeCardSessions(deps, providers, [bookingId]).catch((error: unknown) =>
-      log.warn({ bookingId, err: error }, 'could not close the other card sessions of a paid booking'),
-    );
+  if (outcome !== 'paid' || bookingId === undefined) return;
+  try {
+    for (const surplus of await closeCardSessions(deps, providers, [bookingId])) await fulfilPayment(deps, surplus);
+  } catch (error) {
+    log.warn({ bookingId, err: error }, 'could not close the other card sessions of a paid booking');
   }
 }
 
@@ -339,29 +382,50 @@ export async function capturePayPalOrder(
   const { attempt, booking } = await ownAttempt(deps, user.id, 'paypal', orderId);
   const view = { bookingId: booking.id, bookingNumber: booking.bookingNumber, status: 'paid' as const };
   if (booking.status === 'paid') return view;
-  if (booking.status === 'cancelled' || attempt.status === 'expired') throw new ApiError(409, m.replaced);
-  if (!(await claimCapture(deps.db, attempt.id, booking.id))) throw new ApiError(409, m.paypalUnderWay);
+  if (booking.status === 'cancelled' || attempt.status !== 'open') {
+    // Not to be captured any more, but PayPal may hold its money all the same (a capture whose
+    // answer was lost): then that payment is recorded, never dropped.
+    const paid = await askProvider(providers, 'paypal', orderId);
+    if (!paid) throw new ApiError(409, m.replaced);
+    await settle(deps, providers, paid);
+    return view;
+  }
+  const claim = await claimCapture(deps.db, attempt.id, booking.id);
+  if (!claim) return afterOtherCapture(deps, booking.id, view);
   try {
     let paidByCard: VerifiedPayment[];
     try {
       paidByCard = await closeCardSessions(deps, providers, [booking.id]);
     } catch (error) {
-      console.error(
-        `PayPal capture of ${orderId} stopped: the card sessions of ${booking.bookingNumber} stay open:`,
-        error,
+      log.error(
+        { orderId, booking: booking.bookingNumber, err: error },
+        'PayPal capture stopped: card sessions stay open',
       );
       throw new ApiError(502, m.paypalFailed);
     }
     for (const payment of paidByCard) await settle(deps, providers, payment);
     if (paidByCard.length > 0) return view;
+    // Closing the card sessions may have taken long: the claim must still be this capture's.
+    if (!(await stillClaimed(deps.db, attempt.id))) throw new ApiError(409, m.paypalUnderWay);
     const order = await captureApproved(providers, orderId);
     const paid = capturedPayment(providers, order);
     if (!paid) throw new ApiError(402, m.paypalFailed);
     await settle(deps, providers, paid);
     return { ...view, payerName: order.payer?.name?.given_name };
   } finally {
-    await releaseCapture(deps.db, attempt.id);
+    await releaseCapture(deps.db, attempt.id, claim);
   }
+}
+
+/** The answer to a capture that found the booking claimed, paid or cancelled by someone else. */
+async function afterOtherCapture(
+  deps: ApiDependencies,
+  bookingId: number,
+  view: PaymentResultView,
+): Promise<PaymentResultView> {
+  const [now] = await deps.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId));
+  if (now?.status === 'paid') return view;
+  throw new ApiError(409, now?.status === 'cancelled' ? m.replaced : m.paypalUnderWay);
 }
 
 /** Captures an approved order; an order captured already (or right now under the same request id) is read. */

@@ -63,9 +63,11 @@ export interface PayPalClientOptions {
   clientId: string;
   clientSecret: string;
   fetch: (input: string, init: RequestInit) => Promise<Response>;
+  /** A call that takes longer fails (and a capture's claim outlasts it). */
+  timeoutMs: number;
 }
 
-export function paypalClient({ baseUrl, clientId, clientSecret, fetch }: PayPalClientOptions): PayPalClient {
+export function paypalClient({ baseUrl, clientId, clientSecret, fetch, timeoutMs }: PayPalClientOptions): PayPalClient {
   let token: { value: string; validUntil: number } | undefined;
 
   async function accessToken(): Promise<string> {
@@ -77,6 +79,7 @@ export function paypalClient({ baseUrl, clientId, clientSecret, fetch }: PayPalC
         'Content-Type': 'application/x-www-form-urlencoded',
       },
       body: 'grant_type=client_credentials',
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const body: unknown = await response.json();
     if (!response.ok) throw new PayPalApiError(response.status, body);
@@ -94,6 +97,7 @@ export function paypalClient({ baseUrl, clientId, clientSecret, fetch }: PayPalC
         ...(init.requestId ? { 'PayPal-Request-Id': init.requestId } : {}),
       },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     const body: unknown = await response.json();
     if (!response.ok) throw new PayPalApiError(response.status, body);
