@@ -49,7 +49,9 @@ const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 const TAG = 'Payments';
 const providerFailed = failure('The payment provider could not be reached or answered with an error.');
-const amountChanged = failure('`amount` is not the cart’s total (its prices changed meanwhile).');
+const paymentConflict = failure(
+  '`amount` is not the cart’s total (its prices changed meanwhile); the booking is paid already, still being paid, or being captured by PayPal right now; or an earlier payment arrived meanwhile and changed the cart.',
+);
 const cartNotPayable = 'The cart is empty or above the most one payment may be (999,999.99 €)';
 
 export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders) {
@@ -64,9 +66,7 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
         responses: {
           200: json('The session to pay.', payments.CheckoutSessionViewSchema),
           400: failure(`${cartNotPayable}, a return URL is not of this site, or a field breaks a rule.`),
-          409: failure(
-            '`amount` is not the cart’s total (its prices changed meanwhile), or a PayPal payment of the booking is being captured right now.',
-          ),
+          409: paymentConflict,
           502: providerFailed,
         },
       }),
@@ -82,7 +82,7 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
         responses: {
           201: json('The PayPal order to approve.', payments.PayPalOrderViewSchema),
           400: failure(`${cartNotPayable}, or a field breaks a rule.`),
-          409: amountChanged,
+          409: paymentConflict,
           502: providerFailed,
         },
       }),
