@@ -8,7 +8,8 @@ export function sidewaysOverflow(page: Page): Promise<number> {
 /**
  * Visible text that is cut off: an element holding text whose own box clips it (overflow hidden,
  * an ellipsis or a line clamp) while its content is larger, or whose box sticks out of an
- * ancestor that clips. Returns a short description of each, for the failure message.
+ * ancestor that clips. A line-clamped teaser inside a link counts as readable: the link leads to
+ * the whole text. Returns a short description of each, for the failure message.
  */
 export function cutOffTexts(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -26,6 +27,8 @@ export function cutOffTexts(page: Page): Promise<string[]> {
       const style = getComputedStyle(element);
       if (box.width === 0 || box.height === 0 || style.visibility === 'hidden') continue;
       const clamped = style.webkitLineClamp !== 'none' && style.webkitLineClamp !== '';
+      // A teaser shortened on purpose inside a link: the link is the way to read all of it.
+      if (clamped && element.closest('a[href]')) continue;
       if (
         (clips(style) || clamped) &&
         (element.scrollWidth > element.clientWidth + 1 || element.scrollHeight > element.clientHeight + 1)
