@@ -126,10 +126,9 @@ export async function withFreshBookingNumber<T>(work: () => Promise<T>): Promise
 
 export type BookingRow = typeof bookings.$inferSelect;
 
-/** The views of some booking rows, in their order, with their items. */
-export async function bookingViews(db: Database, rows: BookingRow[]): Promise<BookingView[]> {
-  if (rows.length === 0) return [];
-  const items = await db
+/** The items of some bookings. */
+export const itemsOf = (db: Database, rows: { id: number }[]) =>
+  db
     .select()
     .from(bookingItems)
     .where(
@@ -138,6 +137,11 @@ export async function bookingViews(db: Database, rows: BookingRow[]): Promise<Bo
         rows.map((row) => row.id),
       ),
     );
+
+/** The views of some booking rows, in their order, with their items. */
+export async function bookingViews(db: Database, rows: BookingRow[]): Promise<BookingView[]> {
+  if (rows.length === 0) return [];
+  const items = await itemsOf(db, rows);
   return rows.map((row) => {
     const own = items.filter((item) => item.bookingId === row.id);
     const entryDates = own.map((item) => item.entryDate).sort();

@@ -10,12 +10,13 @@ import * as v from 'valibot';
 import { formatAppointment } from '../../../lib/dates.ts';
 import { PAYMENT_MESSAGES } from '../../../lib/payments.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
-import { bookingItems, bookings, type Database, type PaymentProvider, paymentAttempts } from '../../db/schema.ts';
+import { bookings, type Database, type PaymentProvider, paymentAttempts } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import {
   type BookingView,
   insertBooking,
+  itemsOf,
   listBookings,
   type PricedEntry,
   pricedCart,
@@ -149,15 +150,7 @@ async function openBookings(tx: Database, userId: number) {
     .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending_payment')))
     .for('update');
   if (rows.length === 0) return [];
-  const items = await tx
-    .select()
-    .from(bookingItems)
-    .where(
-      inArray(
-        bookingItems.bookingId,
-        rows.map((row) => row.id),
-      ),
-    );
+  const items = await itemsOf(tx, rows);
   return rows.map((row) => ({
     id: row.id,
     items: items
