@@ -16,12 +16,25 @@ const $answer = persistentAtom<ConsentAnswer | undefined>('cookieConsentAccepted
 });
 const $answeredAt = persistentAtom<string | undefined>('cookieConsentDate');
 
-/** The current answer, or undefined when the banner must ask (never asked, or asked over a year ago). */
-export const $cookieConsent = computed([$answer, $answeredAt], (answer, answeredAt) => {
-  if (answer === undefined) return undefined;
-  const age = answeredAt ? Date.now() - Date.parse(answeredAt) : 0;
-  return age > CONSENT_LIFETIME_MS ? undefined : answer;
-});
+/**
+ * The answer that still holds, or undefined when the banner must ask (never asked, or asked over
+ * `lifetimeMs` ago). Self-contained: the shell's inline script runs it before the first paint.
+ */
+export function validConsent(
+  answer: string | null | undefined,
+  answeredAt: string | null | undefined,
+  now: number,
+  lifetimeMs: number,
+): ConsentAnswer | undefined {
+  if (answer !== 'true' && answer !== 'false') return undefined;
+  const age = answeredAt ? now - Date.parse(answeredAt) : 0;
+  return age > lifetimeMs ? undefined : answer;
+}
+
+/** The current answer, or undefined when the banner must ask. */
+export const $cookieConsent = computed([$answer, $answeredAt], (answer, answeredAt) =>
+  validConsent(answer, answeredAt, Date.now(), CONSENT_LIFETIME_MS),
+);
 
 function answer(value: ConsentAnswer): void {
   $answeredAt.set(new Date().toISOString());

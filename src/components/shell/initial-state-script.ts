@@ -1,14 +1,15 @@
 /**
- * The one inline script of every page, run before the first paint: it applies the stored login
- * and the splash state to `<html>` (initial-state.ts), so no wrong header link flashes. Rendered
+ * The one inline script of every page, run before the first paint: it applies the stored login,
+ * the splash and the cookie question to `<html>` (initial-state.ts), so nothing flashes or waits. Rendered
  * on the server only (its hash needs node:crypto).
  */
 import { createHash } from 'node:crypto';
 import { authViewOf } from '../../stores/accounts.ts';
+import { CONSENT_LIFETIME_MS, validConsent } from '../../stores/consent.ts';
 import { readTokenClaims } from '../../stores/token-claims.ts';
 import { applyInitialState, SPLASH_SHOWN_KEY } from './initial-state.ts';
 
-export const INITIAL_STATE_SCRIPT = `(${applyInitialState})(${authViewOf},${readTokenClaims},${JSON.stringify(SPLASH_SHOWN_KEY)})`;
+export const INITIAL_STATE_SCRIPT = `(${applyInitialState})(${authViewOf},${readTokenClaims},${JSON.stringify(SPLASH_SHOWN_KEY)},${validConsent},${CONSENT_LIFETIME_MS})`;
 
 /** For the page's Content-Security-Policy, which allows inline scripts by hash only. */
 export const INITIAL_STATE_SCRIPT_HASH =

@@ -77,6 +77,7 @@ function setUpCookieBanner(): void {
   banner.querySelector('[data-consent="decline"]')?.addEventListener('click', declineCookies);
   $cookieConsent.subscribe((answer) => {
     banner.hidden = answer !== undefined;
+    if (answer !== undefined) delete root.dataset.consent;
   });
 }
 
