@@ -32,7 +32,7 @@ export function paidSession(session: Stripe.Checkout.Session, eventId?: string):
   };
 }
 
-export class OpenSessionError extends Error {
+class OpenSessionError extends Error {
   override name = 'OpenSessionError';
 }
 
