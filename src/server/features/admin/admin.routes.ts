@@ -62,7 +62,7 @@ export function adminRoutes(deps: ApiDependencies, providers: PaymentProviders) 
           204: noContent('The booking is cancelled.'),
           404: failure('No booking with this id.'),
           409: failure(
-            'The booking is paid (also meanwhile, by a card session that could not be expired), cancelled, still within its payment window, or being captured by PayPal.',
+            'The booking is paid (also meanwhile, by a card session that could not be expired), cancelled, still within its payment window, being captured by PayPal, or its payment is being processed by a provider.',
           ),
           502: failure('Stripe could not be reached to expire the booking’s card sessions.'),
         },

@@ -502,7 +502,8 @@ async function captureApproved(providers: PaymentProviders, orderId: string): Pr
     if (error instanceof PayPalApiError && error.issue === 'INSTRUMENT_DECLINED') {
       throw new ApiError(402, m.instrumentDeclined);
     }
-    if (!(error instanceof PayPalApiError && error.status === 422)) {
+    // 422: captured already (or being completed); 409: the same request is still running elsewhere.
+    if (!(error instanceof PayPalApiError && (error.status === 422 || error.status === 409))) {
       log.error({ orderId, err: error }, 'PayPal capture failed');
       throw new ApiError(502, m.paypalFailed);
     }

@@ -175,9 +175,10 @@ async function requestRefund(
     ) {
       return { status: 'completed', providerRefundId: null };
     }
+    // A refusal is final; PayPal's 409 is the same request still running elsewhere: ask again later.
     const refused =
       error instanceof Stripe.errors.StripeInvalidRequestError ||
-      (error instanceof PayPalApiError && error.status >= 400 && error.status < 500);
+      (error instanceof PayPalApiError && error.status >= 400 && error.status < 500 && error.status !== 409);
     if (refused) return { status: 'failed', reason: error instanceof Error ? error.message : String(error) };
     throw error;
   }

@@ -46,7 +46,14 @@ export interface PayPalWebhookOptions {
 
 export const certUrl = (baseUrl: string) => `${baseUrl}/v1/notifications/certs/CERT-hwds-sandbox`;
 
-function signature(secret: string, transmissionId: string, time: string, webhookId: string, body: string) {
+/** The emulator's signature of a transmission (PayPal's is RSA over the same text). */
+export function signTransmission(
+  secret: string,
+  transmissionId: string,
+  time: string,
+  webhookId: string,
+  body: string,
+) {
   return createHmac('sha256', secret)
     .update(`${transmissionId}|${time}|${webhookId}|${crc32(body)}`)
     .digest('base64');
@@ -79,7 +86,7 @@ export function paypalWebhooks(options: PayPalWebhookOptions) {
       'Content-Type': 'application/json',
       'PAYPAL-TRANSMISSION-ID': transmissionId,
       'PAYPAL-TRANSMISSION-TIME': time,
-      'PAYPAL-TRANSMISSION-SIG': signature(options.signingSecret, transmissionId, time, options.webhookId, body),
+      'PAYPAL-TRANSMISSION-SIG': signTransmission(options.signingSecret, transmissionId, time, options.webhookId, body),
       'PAYPAL-CERT-URL': certUrl(options.baseUrl),
       'PAYPAL-AUTH-ALGO': AUTH_ALGO,
     });
@@ -104,7 +111,7 @@ export function paypalWebhooks(options: PayPalWebhookOptions) {
     }): boolean {
       if (request.webhook_id !== options.webhookId || request.auth_algo !== AUTH_ALGO) return false;
       if (request.cert_url !== certUrl(options.baseUrl)) return false;
-      const expected = signature(
+      const expected = signTransmission(
         options.signingSecret,
         request.transmission_id,
         request.transmission_time,
