@@ -122,10 +122,11 @@ describe('HTTP', () => {
   it('closes the connection of a body over the limit cleanly, so the next request on a kept-alive agent works', async () => {
     const connection = onOneConnection(server.baseUrl);
     const tooLarge = Buffer.alloc(512 * 1024, 'a');
-    for (const headers of [
+    const framings: Record<string, string>[] = [
       { 'Content-Type': 'application/json', 'Content-Length': String(tooLarge.length) },
       { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
-    ]) {
+    ];
+    for (const headers of framings) {
       const refused = await connection.send('POST', '/api/auth/login', tooLarge, headers);
       expect(refused.status).toBe(413);
       expect(refused.headers.connection).toBe('close');
