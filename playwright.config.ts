@@ -41,6 +41,11 @@ export default defineConfig({
       ],
     },
   },
+  projects: [
+    // The realistic shop every spec reads (tests/e2e/realistic-shop.setup.ts), made once per run.
+    { name: 'setup', testMatch: /\.setup\.ts$/ },
+    { name: 'chromium', dependencies: ['setup'] },
+  ],
   webServer: {
     // The first administrator is made the documented way before the server starts.
     command: `node src/cli/create-admin.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node src/cli/start.ts`,

@@ -3,9 +3,9 @@
  * catalogue with its images, editing, deleting with confirmation, and the order overview.
  */
 import type { Locator, Page } from '@playwright/test';
+import { createCategory, photo } from '../support/realistic-shop.ts';
 import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
-import { createCategory, jpeg, uploadImage } from './support/catalogue.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tabTo } from './support/keyboard.ts';
 
@@ -38,7 +38,7 @@ async function addCategory(page: Page, number: string) {
 
 const uniqueNumber = () => `V${Date.now().toString(36).slice(-5)}`;
 const upload = async (input: Locator, seed: number) =>
-  input.setInputFiles({ name: `foto-${seed}.jpg`, mimeType: 'image/jpeg', buffer: await jpeg(seed, 800, 500) });
+  input.setInputFiles({ name: `foto-${seed}.jpg`, mimeType: 'image/jpeg', buffer: await photo(seed) });
 
 test('an administrator builds a category with an article and photos, edits, and deletes it step by step', async ({
   page,
@@ -126,24 +126,22 @@ test('an administrator builds a category with an article and photos, edits, and 
 
 test('the list shows each description, the delete question counts in German, and every button has its own name', async ({
   page,
-  request,
+  send,
   adminToken,
 }) => {
-  const made = await createCategory(request, adminToken, {
+  const made = await createCategory(send, adminToken, {
     articles: [
-      { type: 'Erstes Paket', price: 10 },
-      { type: 'Zweites Paket', price: 20 },
+      { type: 'Erstes Paket', price: 10, photos: ['landscape'] },
+      { type: 'Zweites Paket', price: 20, photos: ['portrait'] },
     ],
-    imageCount: 1,
+    photos: ['landscape'],
   });
-  await uploadImage(request, adminToken, `article/${made.articles[0]?.id}`, await jpeg(7, 400, 300));
-  await uploadImage(request, adminToken, `article/${made.articles[1]?.id}`, await jpeg(8, 400, 300));
   await adminScreen(page, adminToken);
   const category = categoryOf(page, made.number);
   const toggle = toggleOf(category);
   await expect(toggle).toHaveAccessibleName(`Kategorie ${made.number}: ${made.type} (2 Artikel)`);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(category.locator('.admin-category__header')).toContainText('Eine Kategorie nur für diesen Test.');
+  await expect(category.locator('.admin-category__header')).toContainText(made.description);
 
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
@@ -169,10 +167,10 @@ test('the list shows each description, the delete question counts in German, and
 
 test('a photo that fails after its article was added is said beside the new article, and the form empties', async ({
   page,
-  request,
+  send,
   adminToken,
 }) => {
-  const made = await createCategory(request, adminToken, { articles: [] });
+  const made = await createCategory(send, adminToken);
   await adminScreen(page, adminToken);
   const category = categoryOf(page, made.number);
   await toggleOf(category).click();
@@ -205,10 +203,10 @@ test('a photo that fails after its article was added is said beside the new arti
 
 test('an image that cannot be deleted says so, and the focus stays on its button', async ({
   page,
-  request,
+  send,
   adminToken,
 }) => {
-  const made = await createCategory(request, adminToken, { articles: [], imageCount: 1 });
+  const made = await createCategory(send, adminToken, { photos: ['portrait'] });
   await adminScreen(page, adminToken);
   const category = categoryOf(page, made.number);
   await toggleOf(category).click();
@@ -245,9 +243,10 @@ test('every field error of the forms is shown at once', async ({ page, adminToke
   await expectNoAccessibilityViolations(page);
 });
 
-test('create, edit and delete work with the keyboard alone', async ({ page, request, adminToken }) => {
-  const made = await createCategory(request, adminToken, { articles: [{ type: 'Tastenpaket', price: 40 }] });
-  await uploadImage(request, adminToken, `article/${made.articles[0]?.id}`, await jpeg(9, 400, 300));
+test('create, edit and delete work with the keyboard alone', async ({ page, send, adminToken }) => {
+  const made = await createCategory(send, adminToken, {
+    articles: [{ type: 'Tastenpaket', price: 40, photos: ['square'] }],
+  });
   await adminScreen(page, adminToken);
   const number = uniqueNumber();
   const form = page.getByRole('region', { name: 'Kategorie hinzufügen' });

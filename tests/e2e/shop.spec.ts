@@ -6,12 +6,13 @@
 import type { Page } from '@playwright/test';
 import { CART_ENTRY_MESSAGES } from '../../src/lib/cart.ts';
 import { formatGermanDate, todayInGermany } from '../../src/lib/dates.ts';
+import { createCategory, type MadeCategory } from '../support/realistic-shop.ts';
 import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
-import { createCategory, type TestCategory } from './support/catalogue.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tabTo } from './support/keyboard.ts';
 import { recordLayoutShifts } from './support/layout-shift.ts';
+import { sendThrough } from './support/real-shop.ts';
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
 
@@ -84,18 +85,17 @@ async function loggedInCustomer(page: Page, request: import('@playwright/test').
 }
 
 test.describe('a new customer in the shop', () => {
-  let category: TestCategory;
+  let category: MadeCategory;
 
-  test.beforeAll(async ({ playwright, adminToken }, workerInfo) => {
-    const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-    category = await createCategory(request, adminToken, {
+  test.beforeAll(async ({ adminToken }, workerInfo) => {
+    category = await createCategory(sendThrough(workerInfo.project.use.baseURL as string), adminToken, {
+      type: `Logo und Visitenkarten für Gründerinnen und Gründer ${workerInfo.workerIndex}-${Date.now()}`,
       articles: [
         { type: 'Logo-Paket', price: 100 },
         { type: 'Visitenkarten-Set', price: 250.5 },
       ],
-      imageCount: 3,
+      photos: ['landscape', 'portrait', 'rollup'],
     });
-    await request.dispose();
   });
 
   test('logs in, opens the category from the home page, moves the gallery, books two articles and empties the cart', async ({
@@ -245,7 +245,9 @@ test.describe('a new customer in the shop', () => {
       .concat(
         await images.evaluateAll((all) => all.map((image) => (image as HTMLImageElement).getAttribute('src') ?? '')),
       );
-    expect(urls).toHaveLength(3 * 4);
+    // Never wider than the upload: the landscape (1600 px) has 3 widths, the poster (1131 px) 480, 960
+    // and 1131, the roll-up (680 px) 480 and 680; plus the three originals.
+    expect(urls).toHaveLength(3 + 3 + 2 + 3);
     for (const url of urls) {
       const response = await request.get(url);
       expect(response.status(), url).toBe(200);

@@ -28,3 +28,13 @@ export function galleryImages(departament: DepartamentView, defaultImage: string
     alt: `${alt} – Bild ${index + 1} von ${owned.length}`,
   }));
 }
+
+/** The frame's shape, from the first photo (the one staff put first): every photo is shown whole inside it. */
+export type FrameShape = 'wide' | 'standard' | 'tall';
+
+export function frameShape(images: readonly GalleryImage[]): FrameShape {
+  const first = images[0];
+  const ratio = first ? first.width / first.height : 16 / 9;
+  if (ratio >= 1.5) return 'wide';
+  return ratio >= 0.95 ? 'standard' : 'tall';
+}

@@ -1,6 +1,6 @@
 /**
- * Starts each category gallery (CategoryGallery.astro) when it first comes into view: Swiper's
- * core with only the modules it uses, so the page carries no framework for it.
+ * A category gallery (CategoryGallery.astro) as a slider: Swiper's core with only the modules it
+ * uses. Loaded by gallery-start.ts when a gallery of two or more photos comes into view.
  */
 import Swiper from 'swiper';
 import { A11y, Autoplay, Keyboard, Navigation } from 'swiper/modules';
@@ -9,12 +9,11 @@ import { GALLERY_TEXTS as t } from './gallery-texts.ts';
 const AUTOPLAY_MS = 3000;
 const TRANSITION_MS = 450;
 
-function start(gallery: HTMLElement): void {
+export function startGallery(gallery: HTMLElement): void {
   const frame = gallery.querySelector<HTMLElement>('.swiper');
   const previous = gallery.querySelector<HTMLButtonElement>('[data-gallery-previous]');
   const next = gallery.querySelector<HTMLButtonElement>('[data-gallery-next]');
   const play = gallery.querySelector<HTMLButtonElement>('[data-gallery-play]');
-  // One image needs no slider: the markup shows it as it is.
   if (!frame || !previous || !next || !play) return;
   const slides = frame.querySelectorAll('.swiper-slide').length;
   const swiper = new Swiper(frame, {
@@ -49,15 +48,4 @@ function start(gallery: HTMLElement): void {
     showPlaying();
   });
   gallery.dataset.ready = '';
-}
-
-export function startGalleriesInView(): void {
-  const observer = new IntersectionObserver((entries) => {
-    for (const entry of entries) {
-      if (!entry.isIntersecting) continue;
-      observer.unobserve(entry.target);
-      start(entry.target as HTMLElement);
-    }
-  });
-  for (const gallery of document.querySelectorAll<HTMLElement>('[data-gallery]')) observer.observe(gallery);
 }

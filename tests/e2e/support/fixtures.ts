@@ -4,7 +4,14 @@
  * `test.use({ freshVisitor: true })`. Every test fails on uncaught page errors and console errors.
  */
 import { test as base, expect } from '@playwright/test';
+import type { Send } from '../../support/realistic-shop.ts';
 import { type Account, accessTokenFor, confirmedCustomer, E2E_ADMIN } from './accounts.ts';
+import { type RealShop, readRealShop, sendThrough } from './real-shop.ts';
+
+export interface TestApi {
+  /** Requests to the e2e server's API as this test's visitor (tests/support/realistic-shop.ts builds with it). */
+  send: Send;
+}
 
 export interface ShellOptions {
   /** A first-time visitor: splash and cookie banner appear. */
@@ -21,6 +28,8 @@ export interface WorkerAccounts {
   customer: Account & { accessToken: string };
   /** An access token of the administrator the e2e server was started with, one per worker. */
   adminToken: string;
+  /** The realistic shop of the setup project: categories, a customer with orders and a full cart. Read only. */
+  realShop: RealShop;
 }
 
 /**
@@ -33,10 +42,11 @@ function visitorAddress(testId: string): string {
   return `198.18.${(hash >>> 8) % 256}.${(hash % 254) + 1}`;
 }
 
-export const test = base.extend<ShellOptions, WorkerAccounts>({
+export const test = base.extend<ShellOptions & TestApi, WorkerAccounts>({
   extraHTTPHeaders: async ({ extraHTTPHeaders }, use, testInfo) => {
     await use({ ...extraHTTPHeaders, 'X-Forwarded-For': visitorAddress(testInfo.testId) });
   },
+  send: async ({ baseURL }, use, testInfo) => use(sendThrough(baseURL as string, visitorAddress(testInfo.testId))),
   freshVisitor: [false, { option: true }],
   allowedConsoleErrors: [undefined, { option: true }],
   customer: [
@@ -54,6 +64,11 @@ export const test = base.extend<ShellOptions, WorkerAccounts>({
       await use(await accessTokenFor(request, E2E_ADMIN.email, E2E_ADMIN.password));
       await request.dispose();
     },
+    { scope: 'worker' },
+  ],
+  realShop: [
+    // biome-ignore lint/correctness/noEmptyPattern: Playwright's fixtures take their dependencies as the first argument
+    async ({}, use) => use(readRealShop()),
     { scope: 'worker' },
   ],
   page: async ({ page, freshVisitor, allowedConsoleErrors }, use) => {

@@ -1,0 +1,33 @@
+/**
+ * Fills the e2e server once, before every spec, with the shop as an agency fills it
+ * (tests/support/realistic-shop.ts): the realistic categories, and a customer with umlauts in
+ * the name, 20 paid orders and a full cart. Specs read it through the `realShop` fixture and
+ * leave it as it is; a test that changes a cart or an order makes its own customer.
+ */
+import { writeFileSync } from 'node:fs';
+import { test as setup } from '@playwright/test';
+import {
+  addToCart,
+  createOrderHistory,
+  createRealisticCatalogue,
+  fullCartArticles,
+  REALISTIC_CUSTOMER,
+} from '../support/realistic-shop.ts';
+import { accessTokenFor, confirmedCustomer, E2E_ADMIN } from './support/accounts.ts';
+import { REAL_SHOP_FILE, type RealShop, sendThrough } from './support/real-shop.ts';
+
+setup('the shop as an agency fills it', async ({ request, baseURL }) => {
+  setup.slow(); // about 200 requests with image processing
+  const send = sendThrough(baseURL as string);
+  const adminToken = await accessTokenFor(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  const catalogue = await createRealisticCatalogue(send, adminToken);
+  const account = await confirmedCustomer(request, REALISTIC_CUSTOMER);
+  const accessToken = await accessTokenFor(request, account.userEmail, account.password);
+  const orders = await createOrderHistory(send, accessToken, [
+    ...catalogue.fivePhotos.articles,
+    ...catalogue.twoPhotos.articles,
+  ]);
+  await addToCart(send, accessToken, fullCartArticles(catalogue));
+  const shop: RealShop = { catalogue, customer: { ...account, accessToken }, orders };
+  writeFileSync(REAL_SHOP_FILE(), JSON.stringify(shop));
+});

@@ -1,0 +1,306 @@
+/**
+ * The shop as an agency really fills it, for every suite (API and end to end): categories with
+ * 0, 1, 2, 3 and 5 photos in landscape, portrait, roll-up, square and panorama shapes, names of
+ * 80 characters, descriptions of about 600 with long German compounds, a category of 12 articles,
+ * a cart of 6 entries and an order history of 20 paid orders, customers with umlauts in their
+ * names. Everything is made through the public API, the way staff and customers make it, so a
+ * suite only needs a way to send requests (`Send`).
+ */
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { todayInGermany } from '../../src/lib/dates.ts';
+import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
+import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
+import type { ImageView } from '../../src/server/features/images/images.service.ts';
+
+/** Sends a request to the API; `path` is below the API base, e.g. `/departaments`. */
+export type Send = (path: string, init?: RequestInit) => Promise<Response>;
+
+export type PhotoShape = 'landscape' | 'portrait' | 'rollup' | 'square' | 'panorama';
+
+/** Pixel sizes as cameras and print files deliver them: a poster is A-series, a roll-up 85 × 200 cm. */
+export const PHOTO_SIZES: Record<PhotoShape, { width: number; height: number }> = {
+  landscape: { width: 1600, height: 900 },
+  portrait: { width: 1131, height: 1600 },
+  rollup: { width: 680, height: 1600 },
+  square: { width: 1200, height: 1200 },
+  panorama: { width: 2400, height: 800 },
+};
+
+/** A real JPEG (a photo-like gradient with a shape), different per `seed`. */
+export async function photo(seed: number, shape: PhotoShape = 'landscape'): Promise<Buffer> {
+  const { width, height } = PHOTO_SIZES[shape];
+  const hue = (seed * 97) % 360;
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
+    <defs><linearGradient id="g" x2="1" y2="1"><stop offset="0" stop-color="hsl(${hue},60%,35%)"/><stop offset="1" stop-color="hsl(${hue + 60},70%,60%)"/></linearGradient></defs>
+    <rect width="100%" height="100%" fill="url(#g)"/>
+    <rect x="8%" y="8%" width="84%" height="84%" fill="none" stroke="white" stroke-width="${Math.min(width, height) / 40}" opacity="0.6"/>
+    <circle cx="${width / 2}" cy="${height / 2}" r="${Math.min(width, height) / 4}" fill="white" opacity="0.4"/></svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+export interface ArticleSpec {
+  type: string;
+  price: number;
+  photos?: PhotoShape[];
+}
+
+export interface CategorySpec {
+  type: string;
+  description: string;
+  photos: PhotoShape[];
+  articles: ArticleSpec[];
+}
+
+/** The trade fair category: five photos of every shape and a dozen articles. */
+const TRADE_FAIR_ARTICLES: ArticleSpec[] = [
+  { type: 'Roll-up-Display 85 × 200 cm mit Transporttasche', price: 189, photos: ['rollup'] },
+  { type: 'Messewand 3 × 3 Felder, gerade, inklusive Druck und Koffer mit Theke', price: 1249 },
+  { type: 'Banner aus PVC-Plane, 510 g/m², mit Ösen alle 50 cm', price: 24.9 },
+  { type: 'Schaufensterbeschriftung aus geplotteter Folie, je m²', price: 39.5 },
+  { type: 'Großformatdruckerzeugnisveredelungspauschale', price: 0.5 },
+  {
+    type: 'Komplettausstattung für Ihren Messestand: Planung, Druck aller Wände und Theken, Lieferung, Aufbau am Vortag, Abbau nach Messeende und Einlagerung bis zur nächsten Messe',
+    price: 18_500,
+  },
+  { type: 'Beachflag „Tropfen“, 3,20 m, einseitig bedruckt', price: 149 },
+  { type: 'Leuchtkasten-Folie hinterleuchtet, 100 × 140 cm', price: 212.4 },
+  { type: 'Bodenaufkleber rutschhemmend (R9), rund, Ø 60 cm', price: 34 },
+  { type: 'Tischdecke mit Logo, Stretch, für Standardtische', price: 119 },
+  { type: 'Korrekturabzug auf Originalmaterial', price: 15 },
+  { type: 'Express-Zuschlag: Fertigung innerhalb von 24 Stunden', price: 99.99 },
+];
+
+/**
+ * The categories, by the number of their photos. Names are 80 characters; descriptions about
+ * 600, written as staff write them.
+ */
+export const REALISTIC_CATEGORIES = {
+  noPhoto: {
+    type: 'Barrierefreiheitsprüfung und Suchmaschinenoptimierung für bestehende Webangebote',
+    description:
+      'Ihre bestehende Website wird nach den Vorgaben des Barrierefreiheitsstärkungsgesetzes und der WCAG 2.2 geprüft: Kontraste, Tastaturbedienung, Alternativtexte, Formularbeschriftungen und Überschriftenstruktur. Gleichzeitig analysieren wir Ladezeiten, Seitentitel, Metabeschreibungen und interne Verlinkung. Sie erhalten einen verständlichen Bericht mit Prioritäten, Screenshots und konkreten Suchmaschinenoptimierungsmaßnahmen, die wir auf Wunsch direkt umsetzen. Die Prüfung dauert etwa zwei Wochen; ein Abschlussgespräch per Video ist inbegriffen. Für Online-Shops prüfen wir auch den Bestellablauf.',
+    photos: [],
+    articles: [
+      { type: 'Barrierefreiheitsprüfung nach WCAG 2.2 AA, bis 25 Unterseiten', price: 890 },
+      { type: 'Suchmaschinenoptimierung: Analyse und Maßnahmenplan', price: 490 },
+    ],
+  },
+  onePhoto: {
+    type: 'Plakat- und Posterdruck auf Premiumpapier für Veranstaltungen, Kinos und Museen!',
+    description:
+      'Plakate in DIN A2, A1 und A0 sowie Poster im Sonderformat drucken wir auf mattem oder seidenglänzendem Premiumpapier mit 200 g/m². Für Kinos, Theater und Museen liefern wir Hochformate bis 120 × 180 cm, auf Wunsch kaschiert auf Forex- oder Alu-Dibond-Platten. Unsere Druckerei arbeitet mit lichtechten Pigmenttinten, sodass Ihre Plakate auch im Schaufenster monatelang farbstabil bleiben. Kleine Auflagen ab einem einzigen Stück sind ebenso möglich wie Serien für Ihre Veranstaltungsreihe. Senden Sie uns Ihre Druckdaten als PDF/X-4; wir prüfen sie kostenlos und melden uns, bevor wir drucken. Danke!',
+    photos: ['portrait'],
+    articles: [{ type: 'Plakat DIN A1, seidenmatt, 200 g/m²', price: 29.9 }],
+  },
+  twoPhotos: {
+    type: 'Fotoshooting für Ihre Website: Räume, Mitarbeitende und Produkte im besten Licht',
+    description:
+      'Gute Fotos verkaufen sich: Wir fotografieren Ihre Geschäftsräume, Ihr Team und Ihre Produkte für die neue Website, für Social Media und für Drucksachen. Vor dem Termin besprechen wir mit Ihnen eine Motivliste und die gewünschte Bildsprache. Das Shooting dauert einen halben oder ganzen Tag, inklusive Licht, Hintergründen und Requisiten. Sie erhalten mindestens vierzig bearbeitete Bilder in hoher Auflösung und in webgerechten Größen, mit einfachen Nutzungsrechten für alle eigenen Kanäle. Die Einwilligungserklärungen Ihrer Mitarbeitenden nach Datenschutzgrundverordnung bereiten wir für Sie vor.',
+    photos: ['landscape', 'portrait'],
+    articles: [
+      { type: 'Fotoshooting halber Tag (4 Stunden) in Ihren Räumen', price: 690 },
+      { type: 'Fotoshooting ganzer Tag (8 Stunden) mit Produktaufnahmen', price: 1190 },
+      { type: 'Zusätzliche Bildbearbeitung, je Bild', price: 12.5 },
+    ],
+  },
+  threePhotos: {
+    type: 'Geschäftsausstattung: Visitenkarten, Briefpapier und Stempel für Ihren Neuanfang',
+    description:
+      'Ein einheitlicher Auftritt schafft Vertrauen: Wir gestalten und drucken Visitenkarten, Briefbögen, Umschläge, Stempel und Aufkleber passend zu Ihrem Logo und Ihrer Website. Im Paket enthalten sind zwei Entwurfsrunden, die Reinzeichnung aller Dateien und eine Druckfreigabe per E-Mail. Visitenkarten drucken wir auf 400 g/m² Naturkarton, auf Wunsch mit Veredelung wie Heißfolienprägung oder Lackierung. Für Gründerinnen und Gründer bieten wir ein Startpaket mit fünfhundert Visitenkarten und einem Stempel an. Die Lieferzeit beträgt etwa eine Woche ab Freigabe; Nachbestellungen sind jederzeit möglich.',
+    photos: ['square', 'landscape', 'portrait'],
+    articles: [],
+  },
+  fivePhotos: {
+    type: 'Großformatdruck für Messestände, Roll-up-Displays und Schaufensterbeschriftungen',
+    description:
+      'Wir drucken Ihre Messewand, Ihr Roll-up-Display und die Beschriftung Ihres Schaufensters in leuchtenden Farben auf wetterfesten Materialien. Vor dem Druck prüfen wir jede Datei auf Auflösung, Farbraum und Beschnitt und schicken Ihnen einen Korrekturabzug zur Freigabe. Großformatdruckerzeugnisse bis fünf Meter Breite fertigen wir innerhalb von drei Werktagen; Expresslieferungen sind nach Absprache möglich. Für Messeauftritte übernehmen wir auf Wunsch die Montage vor Ort, auch an Wochenenden. Bitte beachten Sie die Hinweise zu Druckdaten: mindestens 150 dpi in Originalgröße, Farben als CMYK.',
+    photos: ['landscape', 'rollup', 'square', 'panorama', 'portrait'],
+    articles: TRADE_FAIR_ARTICLES,
+  },
+} satisfies Record<string, CategorySpec>;
+
+export type CategoryKey = keyof typeof REALISTIC_CATEGORIES;
+
+/** A customer as people are named: umlauts, a double name, a phone number as written. */
+export const REALISTIC_CUSTOMER = {
+  firstName: 'Hans-Jürgen',
+  lastName: 'Müller-Lüdenscheidt',
+  phoneNumber: '+49 (0) 611 / 123-456',
+} as const;
+
+export const FULL_CART_ENTRIES = 6;
+export const ORDER_HISTORY_LENGTH = 20;
+
+export interface MadeCategory extends DepartamentView {
+  articles: ArticleView[];
+  images: ImageView[];
+}
+
+export type RealisticCatalogue = Record<CategoryKey, MadeCategory>;
+
+/** The JSON answer of a request that must succeed; anything else fails the suite with the answer. */
+async function expectOk<T>(response: Promise<Response>, what: string): Promise<T> {
+  const resolved = await response;
+  const text = await resolved.text();
+  if (!resolved.ok) throw new Error(`${what}: ${resolved.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
+
+function jsonRequest(method: string, token: string, body?: unknown): RequestInit {
+  return {
+    method,
+    headers: {
+      Authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  };
+}
+
+async function upload(send: Send, adminToken: string, owner: string, data: Buffer): Promise<ImageView> {
+  const form = new FormData();
+  form.set('file', new File([new Uint8Array(data)], 'foto.jpg', { type: 'image/jpeg' }));
+  return expectOk<ImageView>(
+    send(`/images/upload/${owner}`, { method: 'POST', headers: { Authorization: `Bearer ${adminToken}` }, body: form }),
+    `upload to ${owner}`,
+  );
+}
+
+let photoSeed = 0;
+
+/**
+ * One category as staff make it in the admin area: the category, its photos, its articles with
+ * theirs. What `spec` leaves out is the category without photos: an 80-character name, a
+ * 600-character description, no photos, no articles.
+ */
+export async function createCategory(
+  send: Send,
+  adminToken: string,
+  partial: Partial<CategorySpec> = {},
+  number = `K-${randomBytes(3).toString('hex')}`,
+): Promise<MadeCategory> {
+  const spec: CategorySpec = { ...REALISTIC_CATEGORIES.noPhoto, photos: [], articles: [], ...partial };
+  const departament = await expectOk<DepartamentView>(
+    send('/departaments', jsonRequest('POST', adminToken, { number, type: spec.type, description: spec.description })),
+    `category ${number}`,
+  );
+  const images: ImageView[] = [];
+  for (const shape of spec.photos) {
+    images.push(await upload(send, adminToken, `departament/${departament.id}`, await photo(++photoSeed, shape)));
+  }
+  const articles: ArticleView[] = [];
+  for (const [index, article] of spec.articles.entries()) {
+    const made = await expectOk<ArticleView>(
+      send(
+        '/articles',
+        jsonRequest('POST', adminToken, {
+          type: article.type,
+          price: article.price,
+          number: `A${index + 1}`,
+          departamentId: departament.id,
+        }),
+      ),
+      `article ${article.type}`,
+    );
+    const articleImages: ImageView[] = [];
+    for (const shape of article.photos ?? []) {
+      articleImages.push(await upload(send, adminToken, `article/${made.id}`, await photo(++photoSeed, shape)));
+    }
+    articles.push({ ...made, images: articleImages, imageUrls: articleImages.map((image) => image.url) });
+  }
+  return { ...departament, articles, images };
+}
+
+/** Every realistic category, made one after the other as staff would. */
+export async function createRealisticCatalogue(send: Send, adminToken: string): Promise<RealisticCatalogue> {
+  const made: Partial<RealisticCatalogue> = {};
+  for (const [key, spec] of Object.entries(REALISTIC_CATEGORIES) as [CategoryKey, CategorySpec][]) {
+    made[key] = await createCategory(send, adminToken, spec);
+  }
+  return made as RealisticCatalogue;
+}
+
+/** The ISO date `days` from today in Germany (YYYY-MM-DD), the day the cart's date rules count from. */
+function inDays(days: number): string {
+  const date = new Date(`${todayInGermany()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** Adds `articles` to the customer's cart, each on its own dates from `firstDay` on. */
+export async function addToCart(
+  send: Send,
+  token: string,
+  articles: readonly ArticleView[],
+  firstDay = 7,
+): Promise<void> {
+  for (const [index, article] of articles.entries()) {
+    const entryDate = inDays(firstDay + index * 3);
+    const departureDate = inDays(firstDay + index * 3 + (index % 3));
+    await expectOk(
+      send(`/cart/article/${article.id}`, jsonRequest('POST', token, { entryDate, departureDate })),
+      `cart entry ${article.type}`,
+    );
+  }
+}
+
+/** The articles of a full cart: six from three categories, the longest names and widest prices among them. */
+export function fullCartArticles(catalogue: RealisticCatalogue): ArticleView[] {
+  return [
+    ...catalogue.fivePhotos.articles.slice(0, 6).filter((_, index) => index !== 2),
+    ...catalogue.noPhoto.articles.slice(0, 1),
+  ].slice(0, FULL_CART_ENTRIES);
+}
+
+/**
+ * Pays the customer's cart by card in the sandbox, as the hosted page and the success page do,
+ * and returns the paid booking.
+ */
+export async function payCartByCard(send: Send, token: string): Promise<BookingView> {
+  const session = await expectOk<{ bookingId: number; sessionId: string }>(
+    send('/payment/stripe/checkout-session', jsonRequest('POST', token, {})),
+    'card payment start',
+  );
+  const paid = await send(`/sandbox/stripe/checkout/${session.sessionId}`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ action: 'pay' }),
+    redirect: 'manual',
+  });
+  if (paid.status !== 303) throw new Error(`sandbox payment: ${paid.status} ${await paid.text()}`);
+  return expectOk<BookingView>(
+    send(
+      '/payments/confirm-payment',
+      jsonRequest('POST', token, {
+        bookingId: session.bookingId,
+        paymentMethod: 'card',
+        sessionId: session.sessionId,
+      }),
+    ),
+    'payment confirmation',
+  );
+}
+
+/**
+ * A customer's order history: `count` paid orders of one to three articles each, oldest first,
+ * taken round-robin from `articles`.
+ */
+export async function createOrderHistory(
+  send: Send,
+  token: string,
+  articles: readonly ArticleView[],
+  count = ORDER_HISTORY_LENGTH,
+): Promise<BookingView[]> {
+  const orders: BookingView[] = [];
+  for (let order = 0; order < count; order++) {
+    const size = (order % 3) + 1;
+    const picked = Array.from(
+      { length: size },
+      (_, index) => articles[(order + index) % articles.length] as ArticleView,
+    );
+    await addToCart(send, token, picked, 30 + order);
+    orders.push(await payCartByCard(send, token));
+  }
+  return orders;
+}
