@@ -1258,6 +1258,23 @@ describe('PayPal emulator', () => {
       });
     });
 
+    it('pending and held by a test: stays PENDING when read after its time, until the test settles it', async () => {
+      const order = await createApproved('pending-then-completed');
+      await capture(order.id);
+      expect((await app.request(`${PAYPAL}/test/orders/${order.id}/hold`, { method: 'POST' })).status).toBe(200);
+      await sleep(250);
+      expect(captureOf((await json<Order>(paypal('GET', `/v2/checkout/orders/${order.id}`))).body)?.status).toBe(
+        'PENDING',
+      );
+      await settle(order.id, 'COMPLETED');
+      expect(captureOf((await json<Order>(paypal('GET', `/v2/checkout/orders/${order.id}`))).body)?.status).toBe(
+        'COMPLETED',
+      );
+      const done = await createApproved();
+      await capture(done.id);
+      expect((await app.request(`${PAYPAL}/test/orders/${done.id}/hold`, { method: 'POST' })).status).toBe(400);
+    });
+
     it('pending, then denied: DECLINED with PAYMENT.CAPTURE.DENIED, settled when read after its time', async () => {
       const order = await createApproved('pending-then-denied');
       const pending = captureOf((await capture(order.id)).body);
@@ -1305,7 +1322,7 @@ describe('PayPal emulator', () => {
       expect(captureOf((await capture(order.id)).body)?.amount).toEqual({ currency_code: 'USD', value: '1.00' });
       expect((await setAmount(order.id, { value: 'viel' })).status).toBe(400);
       expect((await setAmount('NOSUCHORDER000000', {})).status).toBe(404);
-      for (const control of ['capture-amount', 'webhook', 'settle']) {
+      for (const control of ['capture-amount', 'webhook', 'settle', 'hold']) {
         const plain = await app.request(`${PAYPAL_PLAIN}/test/orders/${order.id}/${control}`, {
           method: 'POST',
           body: '{}',

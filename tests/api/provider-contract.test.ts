@@ -99,7 +99,7 @@ beforeAll(async () => {
 
 afterAll(() => database.close());
 
-const answered = async (response: Promise<Response>) => {
+const answered = async (response: Response | Promise<Response>) => {
   const resolved = await response;
   return { status: resolved.status, body: (await resolved.json()) as Record<string, unknown> & { id: string } };
 };

@@ -375,3 +375,32 @@ test('staff refund a paid order: refunded for staff and customer, one mail', asy
   const mail = await waitForMail(customer.userEmail, `Erstattung Ihrer Bestellung ${bookingNumber}`);
   expect(mail.text).toContain('2.500,00');
 });
+
+test('the realistic order history shows its refunded and its pending order, to the customer and to staff', async ({
+  page,
+  realShop,
+  adminToken,
+  browser,
+  baseURL,
+}) => {
+  const refunded = realShop.orders[2];
+  const pending = realShop.orders.at(-1);
+  if (!refunded || !pending) throw new Error('the realistic shop has no order history');
+  await signIn(page, realShop.customer.accessToken);
+  await page.goto('/profilepage');
+  const orderRow = (bookingNumber: string) => profileOrders(page).getByRole('row').filter({ hasText: bookingNumber });
+  await expect(orderRow(refunded.bookingNumber)).toContainText('Erstattet');
+  await expect(orderRow(pending.bookingNumber)).toContainText('Zahlung wird bearbeitet');
+  await expectNoAccessibilityViolations(page);
+
+  for (const [order, label] of [
+    [refunded, 'Erstattet'],
+    [pending, 'Zahlung wird bearbeitet'],
+  ] as const) {
+    const { row, close } = await staffOverview(browser, baseURL, adminToken, order.bookingNumber);
+    await expect(row).toContainText(label);
+    await expect(row).toContainText('Hans-Jürgen Müller-Lüdenscheidt');
+    await expect(row.getByRole('button')).toHaveCount(0); // neither refunded again nor cancelled
+    await close();
+  }
+});

@@ -403,6 +403,16 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
       return c.json(orderView(after.order));
     });
 
+    // A pending capture stays pending until a test settles it (a review that takes days).
+    app.post('/test/orders/:id/hold', async (c) => {
+      const result = await changeOrder(c, (stored) =>
+        stored.settlement ? { ...stored, settlement: { ...stored.settlement, at: Number.MAX_SAFE_INTEGER } } : stored,
+      );
+      if (result instanceof Response) return result;
+      if (!result.after.settlement) return controlError(c, 400, `Order ${idOf(c)} has no pending capture.`);
+      return c.json({ id: idOf(c), held: true });
+    });
+
     app.post('/test/fail-next', async (c) => {
       const body = await readControlBody(c, FailNextSchema);
       if (!body) return controlError(c, 400, 'Expected JSON { "status": 400…599 }.');
