@@ -12,6 +12,16 @@ import { createApp } from '../../src/server/app.ts';
 import { appMeta, bookings, paymentAttempts } from '../../src/server/db/schema.ts';
 import { idempotencyKey, installationId } from '../../src/server/features/payments/idempotency-keys.ts';
 import { reconcilePayments } from '../../src/server/features/payments/reconciliation.ts';
+import {
+  addToCart,
+  createCategory,
+  FULL_CART_ENTRIES,
+  payCartByCard,
+  REALISTIC_CATEGORIES,
+  REALISTIC_CUSTOMER,
+  refundOrder,
+  type Send,
+} from '../support/realistic-shop.ts';
 import { paymentFlows } from './support/payment-flows.ts';
 import { answer, createTestApi, type ErrorBody, inDays, type TestApi } from './support/test-api.ts';
 
@@ -342,5 +352,35 @@ describe('one booking, one payment, while a payment is pending', () => {
     expect(answers.map((started) => started.status)).toEqual(Array(20).fill(409));
     const attempts = await api.db.select().from(paymentAttempts).where(eq(paymentAttempts.bookingId, order.bookingId));
     expect(attempts).toHaveLength(1);
+  });
+});
+
+describe('the shop as staff fill it (tests/support/realistic-shop.ts)', () => {
+  const send: Send = (path, init) => Promise.resolve(api.app.request(`/api${path}`, init));
+
+  it('pays a full cart with the longest names and the smallest price by card, and refunds it once', async () => {
+    const admin = await api.admin();
+    const tradeFair = await createCategory(send, admin.token, { ...REALISTIC_CATEGORIES.fivePhotos, photos: [] });
+    const longest = tradeFair.articles.reduce((a, b) => (b.type.length > a.type.length ? b : a));
+    expect(longest.type.length).toBeGreaterThan(160);
+    const user = await api.user({ ...REALISTIC_CUSTOMER });
+    await addToCart(send, user.token, tradeFair.articles.slice(0, FULL_CART_ENTRIES));
+    const booking = await payCartByCard(send, user.token);
+    expect(booking).toMatchObject({ status: 'paid', items: expect.arrayContaining([expect.anything()]) });
+    expect(booking.items).toHaveLength(FULL_CART_ENTRIES);
+    await refundOrder(send, admin.token, booking.id);
+    expect((await bookingOf(booking.id))?.status).toBe('refunded');
+    const [mail] = await mailsTo(user.userEmail, 'Erstattung Ihrer Bestellung');
+    expect(mail?.text).toContain('Hallo Hans-Jürgen,');
+  });
+
+  it('takes a card payment of exactly Stripe’s minimum (0,50 €)', async () => {
+    const admin = await api.admin();
+    const tradeFair = await createCategory(send, admin.token, { ...REALISTIC_CATEGORIES.fivePhotos, photos: [] });
+    const smallest = tradeFair.articles.find((article) => article.price === 0.5);
+    if (!smallest) throw new Error('the realistic trade fair category has no 0,50 € article');
+    const user = await api.user();
+    await addToCart(send, user.token, [smallest]);
+    expect((await payCartByCard(send, user.token)).totalPrice).toBe(0.5);
   });
 });
