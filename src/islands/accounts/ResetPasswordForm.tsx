@@ -26,6 +26,7 @@ export default function ResetPasswordForm() {
   useEffect(() => setToken(tokenFromLocation(window.location) ?? ''), []);
 
   const onSubmit = form.submit(async ({ newPassword }) => {
+    if (done) return; // the link is used; the page is on its way home
     if (!token) {
       form.setFormError(ACCOUNT_MESSAGES.resetTokenMissing);
       return;
