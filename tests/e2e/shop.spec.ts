@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { CART_ENTRY_MESSAGES } from '../../src/lib/cart.ts';
 import { formatGermanDate, todayInGermany } from '../../src/lib/dates.ts';
-import { createCategory, type MadeCategory } from '../support/realistic-shop.ts';
+import { addToCart, createCategory, fullCartArticles, type MadeCategory } from '../support/realistic-shop.ts';
 import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -207,7 +207,11 @@ test.describe('a new customer in the shop', () => {
     await typeDate(page, inDays(4), monthFirst);
     await tabTo(page, card.getByRole('button', { name: 'Buchen' }));
     await page.keyboard.press('Enter');
-    await expect(card.getByRole('status')).toContainText('Termin erfolgreich gebucht!');
+    // The focus goes to the success message; its link to the cart is the next Tab.
+    const success = card.getByRole('status').getByText('Termin erfolgreich gebucht!');
+    await expect(success).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(card.getByRole('link', { name: 'Zum Warenkorb' })).toBeFocused();
 
     await page.goto('/cart');
     const remove = page.getByRole('button', { name: /Visitenkarten-Set .* aus dem Warenkorb entfernen/ });
@@ -279,6 +283,48 @@ test.describe('a new customer in the shop', () => {
     await islandsReady(page);
     await page.waitForTimeout(500);
     expect(await layoutShifts()).toBe(0);
+  });
+
+  test('a session that ends while the page is open: Buchen says so with the way back, and the header follows', async ({
+    page,
+    request,
+    send,
+  }) => {
+    const account = await confirmedCustomer(request);
+    const token = await accessTokenFor(request, account.userEmail, account.password);
+    await addToCart(send, token, category.articles.slice(1, 2));
+    await signIn(page, token);
+    await page.goto(`/departaments/${category.id}`);
+    await islandsReady(page);
+    await expect(header(page).getByRole('link', { name: 'Warenkorb, 1 Eintrag' })).toBeVisible();
+    // The session ends elsewhere (a logout on another device) while this page stays open.
+    expect((await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
+      204,
+    );
+
+    const card = articleCard(page, 'Logo-Paket');
+    await book(page, 'Logo-Paket', inDays(10), inDays(11));
+    const notice = card.getByRole('alert');
+    await expect(notice).toContainText('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.');
+    await expect(notice).toBeFocused(); // the pressed button went with the form
+    await expect(notice.getByRole('link', { name: 'Erneut anmelden' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(`/departaments/${category.id}`)}`,
+    );
+    await expect(page.getByText('Bitte melden Sie sich an.', { exact: true })).toHaveCount(0);
+    await expect(header(page).getByRole('button', { name: 'Abmelden' })).toBeHidden();
+    await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Warenkorb', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buchen' })).toHaveCount(0);
+    await expectNoAccessibilityViolations(page);
+
+    await notice.getByRole('link', { name: 'Erneut anmelden' }).click();
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+    await page.getByLabel('E-Mail').fill(account.userEmail);
+    await page.getByLabel('Passwort', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(`/departaments/${category.id}`);
+    await expect(header(page).getByRole('link', { name: 'Warenkorb, 1 Eintrag' })).toBeVisible();
   });
 
   test('has no accessibility violations, for visitors and customers', async ({ page, request }) => {
@@ -392,6 +438,63 @@ test.describe('the cart page', () => {
     await expect(page.getByText('Gesamtkosten: 6.000,00 €')).toBeVisible();
     await expect(skeleton).toHaveCount(0);
     await expect(page.getByText('Alle Preise in Euro inklusive 19 % Umsatzsteuer.')).toBeVisible();
+  });
+
+  test('says when the session ended, with a way back to the cart', async ({ page, request, send, realShop }) => {
+    const account = await confirmedCustomer(request);
+    const token = await accessTokenFor(request, account.userEmail, account.password);
+    await addToCart(send, token, fullCartArticles(realShop.catalogue));
+    await signIn(page, token);
+    await page.goto('/cart');
+    const remove = page.getByRole('button', { name: /aus dem Warenkorb entfernen$/ }).first();
+    await expect(remove).toBeVisible();
+    await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+    await remove.click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Ihre Sitzung ist abgelaufen.' });
+    await expect(notice).toBeFocused();
+    await expect(notice.getByRole('link', { name: 'Erneut anmelden' })).toHaveAttribute('href', '/login?next=%2Fcart');
+    await expect(page.locator('.cart-entries')).toHaveCount(0);
+    await expect(header(page).getByRole('button', { name: 'Abmelden' })).toBeHidden();
+    await expectNoAccessibilityViolations(page);
+  });
+
+  test('follows a cart emptied in another tab, and one emptied elsewhere once it is used', async ({
+    page,
+    request,
+    context,
+    send,
+    realShop,
+  }) => {
+    const account = await confirmedCustomer(request);
+    const token = await accessTokenFor(request, account.userEmail, account.password);
+    await addToCart(send, token, fullCartArticles(realShop.catalogue));
+    await signIn(page, token);
+    const entries = page.locator('.cart-entries > li');
+
+    // Another tab of this browser empties the cart: this one follows at once.
+    await page.goto('/cart');
+    await expect(entries).toHaveCount(6);
+    const other = await context.newPage();
+    await other.goto('/cart');
+    await other.getByRole('button', { name: 'Leerer Warenkorb' }).click();
+    await other.getByRole('button', { name: 'Ja, Warenkorb leeren' }).click();
+    await expect(other.getByText('Der Warenkorb ist leer')).toBeVisible();
+    await expect(page.getByText('Der Warenkorb ist leer')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Bestellen' })).toHaveCount(0);
+    await other.close();
+
+    // Emptied on another device (no event reaches this tab): removing an entry shows the cart as it is.
+    await addToCart(send, token, fullCartArticles(realShop.catalogue).slice(0, 2));
+    await page.reload();
+    await expect(entries).toHaveCount(2);
+    expect((await request.delete('/api/cart/clear', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
+      204,
+    );
+    await entries.first().getByRole('button', { name: 'Entfernen' }).click();
+    const empty = page.getByText('Der Warenkorb ist leer');
+    await expect(empty).toBeVisible();
+    await expect(empty.locator('xpath=ancestor::div[contains(@class, "notice")][1]')).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Bestellen' })).toHaveCount(0);
   });
 
   test.describe('when the cart cannot be loaded', () => {

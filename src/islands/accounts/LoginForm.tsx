@@ -20,6 +20,7 @@ export default function LoginForm() {
   }, []);
 
   const onSubmit = form.submit(async ({ userEmail, password }) => {
+    setConfirmed(false); // one message at a time: what this attempt answers replaces the welcome
     try {
       const { accessToken } = await logInWithPassword(userEmail, password);
       logIn(accessToken);

@@ -66,8 +66,10 @@ export const PROFILE_TEXTS = {
   pleaseRegister: 'Bitte registrieren Sie sich',
 } as const;
 
-/** The buttons of every login prompt (SignedIn.tsx). */
+/** The buttons of every login prompt, and what it says once the server has refused the session (SignedIn.tsx). */
 export const GATE_TEXTS = {
   register: 'Registrieren',
   login: 'Login',
+  sessionEnded: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  loginAgain: 'Erneut anmelden',
 } as const;

@@ -1,7 +1,6 @@
 /** Every text of the booking form and the cart in one place (date rules: src/lib/cart.ts). */
 
 export const BOOKING_TEXTS = {
-  title: 'Bestellseite',
   entryDate: 'Startdatum',
   departureDate: 'Enddatum',
   submit: 'Buchen',
