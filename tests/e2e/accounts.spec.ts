@@ -76,7 +76,7 @@ test('a new customer registers, confirms by mail, logs in, sees the profile and 
   await header(page).getByRole('button', { name: 'Abmelden' }).click();
   await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(
-    page.getByText('Bitte registrieren Sie sich'),
+    page.getByText('Bitte melden Sie sich an oder registrieren Sie sich, um Ihr Profil zu sehen.'),
   ).toBeVisible();
   expect(
     await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('isAuthorized')]),
@@ -386,10 +386,10 @@ test.describe('/auth/confirm always ends at /login', () => {
 });
 
 test.describe('/profilepage', () => {
-  test('without a logged-in user asks to register', async ({ page }) => {
+  test('without a logged-in user asks to log in or register', async ({ page }) => {
     await page.goto('/profilepage');
     await expect(
-      page.getByText('Bitte registrieren Sie sich'),
+      page.getByText('Bitte melden Sie sich an oder registrieren Sie sich, um Ihr Profil zu sehen.'),
     ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Registrieren' })).toHaveAttribute('href', '/register');
     await expectNoAccessibilityViolations(page);
@@ -488,7 +488,7 @@ test('a logout in one tab reaches the other tabs', async ({ context, request }) 
   await header(first).getByRole('button', { name: 'Abmelden' }).click();
   await expect(header(second).getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(
-    second.getByText('Bitte registrieren Sie sich'),
+    second.getByText('Bitte melden Sie sich an oder registrieren Sie sich, um Ihr Profil zu sehen.'),
   ).toBeVisible();
 });
 

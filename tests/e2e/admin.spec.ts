@@ -158,6 +158,7 @@ test('the list shows each description, the delete question counts in German, and
   ]) {
     await expect(category.getByRole('button', { name, exact: true })).toHaveCount(1);
   }
+  await expect(category.getByLabel(`Foto zur Kategorie hinzufügen (Kategorie ${made.number})`)).toBeVisible();
   await category.getByRole('button', { name: `Kategorie ${made.number} löschen`, exact: true }).click();
   await expect(
     category.getByText(`Kategorie ${made.number} (${made.type}) mit 2 Artikeln und 3 Bildern endgültig löschen?`),
@@ -381,7 +382,7 @@ test('the order overview lists a booking a customer just paid in the sandbox, an
   const rows = page.getByRole('table', { name: 'Alle Bestellungen, die neuesten zuerst' }).getByRole('row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('Olga Übersicht');
-  await expect(rows.nth(1)).toContainText('Moderner Onlineshop');
+  await expect(rows.nth(1)).toContainText('Moderner Online-Shop');
   await expect(rows.nth(1)).toContainText('5.000,00 €');
   await expect(rows.nth(1)).toContainText('Bezahlt');
   await expect(rows.nth(1)).toContainText('Kreditkarte (Stripe)');

@@ -226,7 +226,7 @@ test.describe('a cart that changes while the payment page is open', () => {
     await expect(summary.getByRole('row')).toHaveCount(FULL_CART_ENTRIES + 1);
     const other = await context.newPage();
     await other.goto('/cart');
-    await other.getByRole('button', { name: 'Leerer Warenkorb' }).click();
+    await other.getByRole('button', { name: 'Warenkorb leeren' }).click();
     await other.getByRole('button', { name: 'Ja, Warenkorb leeren' }).click();
     await expect(other.getByText('Der Warenkorb ist leer')).toBeVisible();
     await other.close();

@@ -160,11 +160,11 @@ test.describe('a new customer in the shop', () => {
     await expect(page.getByText('Gesamtkosten: 250,50 €')).toBeVisible();
     await expect(header(page).getByRole('link', { name: 'Warenkorb, 1 Eintrag' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Leerer Warenkorb' }).click();
+    await page.getByRole('button', { name: 'Warenkorb leeren' }).click();
     await expect(page.getByText('Wirklich alle Einträge aus dem Warenkorb entfernen?')).toBeVisible();
     await page.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(page.getByText('Gesamtkosten: 250,50 €')).toBeVisible();
-    await page.getByRole('button', { name: 'Leerer Warenkorb' }).click();
+    await page.getByRole('button', { name: 'Warenkorb leeren' }).click();
     await page.getByRole('button', { name: 'Ja, Warenkorb leeren' }).click();
     await expect(page.getByText('Der Warenkorb ist leer')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Zu den Kategorien' })).toHaveAttribute('href', '/#kategorien');
@@ -184,8 +184,8 @@ test.describe('a new customer in the shop', () => {
     await card.getByLabel('Startdatum').fill('');
     await card.getByLabel('Enddatum').fill('');
     await card.getByRole('button', { name: 'Buchen' }).click();
-    await expect(card.getByText(CART_ENTRY_MESSAGES.entryDateRequired)).toBeVisible();
-    await expect(card.getByText(CART_ENTRY_MESSAGES.departureDateRequired)).toBeVisible();
+    await expect(card.getByText('Bitte wählen Sie ein Startdatum.', { exact: true })).toBeVisible();
+    await expect(card.getByText('Bitte wählen Sie ein Enddatum.', { exact: true })).toBeVisible();
 
     await book(page, 'Logo-Paket', inDays(30), inDays(31));
     await expect(card.getByRole('status')).toContainText('Termin erfolgreich gebucht!');
@@ -335,6 +335,7 @@ test.describe('a new customer in the shop', () => {
     await page.goto(`/departaments/${category.id}`);
     await islandsReady(page);
     await expectNoAccessibilityViolations(page);
+    await expect(page.getByText('Bestellseite')).toHaveCount(0); // the form sits under its article, no heading of its own
   });
 });
 
@@ -344,7 +345,7 @@ test.describe('visitors without an account', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kategorie 12');
     await expect(page.getByText('Hier geht’s zur Zahlungsseite')).toBeVisible();
     await expect(page.getByText('1.200,00 €')).toBeVisible();
-    await expect(page.getByText('Bitte registrieren Sie sich')).toBeVisible();
+    await expect(page.getByText('Bitte melden Sie sich an oder registrieren Sie sich, um zu buchen.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Login' }).last()).toHaveAttribute(
       'href',
       '/login?next=%2Fdepartaments%2F12',
@@ -374,7 +375,7 @@ test.describe('visitors without an account', () => {
 
   test('are asked to log in on /cart, and are sent back there after login', async ({ page, request }) => {
     await page.goto('/cart');
-    await expect(page.getByText('Sie müssen eingeloggt sein, um den Warenkorb zu sehen.')).toBeVisible();
+    await expect(page.getByText('Sie müssen angemeldet sein, um den Warenkorb zu sehen.')).toBeVisible();
     await expectNoAccessibilityViolations(page);
     const account = await confirmedCustomer(request);
     await page.getByRole('link', { name: 'Zum Login' }).click();
@@ -476,7 +477,7 @@ test.describe('the cart page', () => {
     await expect(entries).toHaveCount(6);
     const other = await context.newPage();
     await other.goto('/cart');
-    await other.getByRole('button', { name: 'Leerer Warenkorb' }).click();
+    await other.getByRole('button', { name: 'Warenkorb leeren' }).click();
     await other.getByRole('button', { name: 'Ja, Warenkorb leeren' }).click();
     await expect(other.getByText('Der Warenkorb ist leer')).toBeVisible();
     await expect(page.getByText('Der Warenkorb ist leer')).toBeVisible();

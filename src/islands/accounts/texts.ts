@@ -63,7 +63,7 @@ export const PROFILE_TEXTS = {
   ordersLoading: 'Ihre Bestellungen...',
   noOrders: 'Sie haben keine Bestellungen.',
   ordersFailed: 'Fehler beim Laden von Bestellungen.',
-  pleaseRegister: 'Bitte registrieren Sie sich',
+  loginRequired: 'Bitte melden Sie sich an oder registrieren Sie sich, um Ihr Profil zu sehen.',
 } as const;
 
 /** The buttons of every login prompt, and what it says once the server has refused the session (SignedIn.tsx). */

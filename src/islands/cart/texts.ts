@@ -10,7 +10,7 @@ export const BOOKING_TEXTS = {
 } as const;
 
 export const CART_TEXTS = {
-  loginRequired: 'Sie müssen eingeloggt sein, um den Warenkorb zu sehen.',
+  loginRequired: 'Sie müssen angemeldet sein, um den Warenkorb zu sehen.',
   login: 'Zum Login',
   loading: 'Der Warenkorb wird geladen …',
   loadFailed: 'Fehler beim Laden des Warenkorbs. Bitte versuchen Sie es später erneut.',
@@ -26,7 +26,7 @@ export const CART_TEXTS = {
   /** Accessible name of an entry's delete button: which entry goes. */
   removeEntry: (article: string, dates: string) => `${article} (${dates}) aus dem Warenkorb entfernen`,
   removeFailed: 'Fehler beim Löschen des Artikels aus dem Warenkorb',
-  clear: 'Leerer Warenkorb',
+  clear: 'Warenkorb leeren',
   clearQuestion: 'Wirklich alle Einträge aus dem Warenkorb entfernen?',
   clearConfirm: 'Ja, Warenkorb leeren',
   clearCancel: 'Abbrechen',
