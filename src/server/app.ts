@@ -61,6 +61,9 @@ export function createApp(deps: ApiDependencies) {
     await next();
     // Answers depend on the token: never cached by browsers or proxies, images excepted.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
+    // A body refused as too large is left partly unread; its rest could not be told from the next
+    // request on the connection (behind a pooling proxy, another user's): the answer ends it.
+    if (c.res.status === 413) c.header('Connection', 'close');
   });
 
   app.route('/health', healthRoutes(deps));

@@ -13,6 +13,7 @@ import type { ApiDependencies } from './context.ts';
 import { protectDataDir } from './data-dir.ts';
 import { type DatabaseLocation, openDatabase } from './db/database.ts';
 import { seedCatalogue } from './db/seed.ts';
+import { seedCataloguePhotos } from './db/seed-photos.ts';
 import { accessTokenKeys } from './features/accounts/access-tokens.ts';
 import { DEFAULT_RATE_LIMITS } from './features/accounts/rate-limits.ts';
 import { jwtSecret } from './features/accounts/secrets.ts';
@@ -41,7 +42,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
   protectDataDir(settings.dataDir);
   const blobs = pausableWrites(await openBlobStore(settings));
   const database = await openDatabase(databaseLocation(settings));
-  await seedCatalogue(database.db);
+  const seededNow = await seedCatalogue(database.db);
   const mailer = createMailer({
     from: settings.mailFrom,
     smtpUrl: settings.smtpUrl,
@@ -64,6 +65,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     company: companyOf(readContentFile('site.yaml', siteSchema)),
     apiDocs: settings.apiDocs,
   };
+  if (seededNow) await seedCataloguePhotos(deps);
   // The embedded database admits this process only: `npm run backup` asks it for backups.
   const stopBackups =
     database.kind === 'pglite'

@@ -28,7 +28,17 @@ describe('the server process and the embedded database', () => {
       password: 'Sommer-2026!A',
     };
 
+    const photosOf = async (base: string, id: number) =>
+      (
+        (await (await fetch(`${base}/api/departaments/${id}`)).json()) as {
+          images: { width: number; height: number }[];
+        }
+      ).images;
+
     const first = await startApiServer(env);
+    // A fresh installation's shop has galleries: the example sites' photos (content/photos/).
+    expect(await photosOf(first.baseUrl, 12)).toHaveLength(4);
+    expect((await photosOf(first.baseUrl, 12)).filter((photo) => photo.height > photo.width)).toHaveLength(1); // the phone's
     expect((await post(`${first.baseUrl}/api/auth/register`, user)).status).toBe(201);
     await expect
       .poll(() => existsSync(path.join(dataDir, 'outbox')) && readdirSync(path.join(dataDir, 'outbox')).length)
@@ -63,6 +73,7 @@ describe('the server process and the embedded database', () => {
         roles: { name: string }[];
       };
       expect(me.firstName).toBe('Rolf');
+      expect(await photosOf(second.baseUrl, 12)).toHaveLength(4); // added once, not at every start
       expect(me.roles.map((role) => role.name).sort()).toEqual(['ROLE_ADMIN', 'ROLE_USER']);
       // The signing secret was generated once and kept: a token from before the restart would still verify.
       expect(readFileSync(path.join(dataDir, 'jwt-secret'), 'utf8')).toMatch(/^[\w-]{64}$/);

@@ -4,7 +4,7 @@
  * address behind proxies, methods no fetch can send, compression, ETags and the request log.
  */
 import { mkdtempSync, readdirSync, statSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
+import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -103,7 +103,38 @@ describe('the client address', () => {
   });
 });
 
+/** Sends requests one after the other over one kept-alive connection, as a proxy's pool does. */
+function onOneConnection(base: string) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+  const send = (method: string, urlPath: string, body?: Buffer, headers: Record<string, string> = {}) =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
+      const req = httpRequest(`${base}${urlPath}`, { method, headers, agent }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  return { send, close: () => agent.destroy() };
+}
+
 describe('HTTP', () => {
+  it('closes the connection of a body over the limit cleanly, so the next request on a kept-alive agent works', async () => {
+    const connection = onOneConnection(server.baseUrl);
+    const tooLarge = Buffer.alloc(512 * 1024, 'a');
+    const framings: Record<string, string>[] = [
+      { 'Content-Type': 'application/json', 'Content-Length': String(tooLarge.length) },
+      { 'Content-Type': 'application/json', 'Transfer-Encoding': 'chunked' },
+    ];
+    for (const headers of framings) {
+      const refused = await connection.send('POST', '/api/auth/login', tooLarge, headers);
+      expect(refused.status).toBe(413);
+      expect(refused.headers.connection).toBe('close');
+      expect((await connection.send('GET', '/api/health')).status).toBe(200);
+    }
+    connection.close();
+  });
+
   it('answers TRACE, CONNECT-like and unknown methods with 405 and the methods it serves', async () => {
     for (const method of ['TRACE', 'PROPFIND']) {
       const answer = await rawRequest(server.baseUrl, method, '/api/health');

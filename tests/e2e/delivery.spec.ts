@@ -58,6 +58,14 @@ test.describe('delivery', () => {
   });
 });
 
+test('pages about one customer’s payment or password reset are never stored by a browser or proxy', async ({
+  request,
+}) => {
+  for (const path of ['/success', '/cancel', '/checkout', '/reset-password/ein-token-aus-der-mail']) {
+    expect((await request.get(path)).headers()['cache-control'], path).toBe('no-store');
+  }
+});
+
 test.describe('the Content-Security-Policy in force', () => {
   test.use({ allowedConsoleErrors: /Content Security Policy/ });
 

@@ -26,6 +26,53 @@ function card(template: HTMLTemplateElement, departament: DepartamentView, defau
   return item;
 }
 
+/** Lines the card's CSS plans for the title; each line more takes one from the description. */
+const PLANNED_TITLE_LINES = 2;
+
+/**
+ * Cards have a fixed height (nothing moves when they arrive): a long name that takes more lines
+ * than planned shortens the description by as many, so both stay whole lines inside the card.
+ */
+function fitDescriptions(list: HTMLElement): void {
+  for (const card of list.querySelectorAll<HTMLElement>('.category-card')) {
+    const title = card.querySelector<HTMLElement>('[data-title]');
+    const description = card.querySelector<HTMLElement>('[data-description]');
+    if (!title || !description) continue;
+    description.style.removeProperty('-webkit-line-clamp');
+    const titleLines = Math.round(title.scrollHeight / Number.parseFloat(getComputedStyle(title).lineHeight));
+    const planned = Number(getComputedStyle(description).webkitLineClamp);
+    const extra = Math.max(0, titleLines - PLANNED_TITLE_LINES);
+    if (extra > 0) description.style.setProperty('-webkit-line-clamp', String(Math.max(1, planned - extra)));
+  }
+}
+
+/**
+ * The arrows move the row a screen of cards back or on (snapping to a card), are disabled at its
+ * ends, and show only when the row is wider than its frame.
+ */
+function wireArrows(root: HTMLElement, list: HTMLElement): void {
+  const previous = root.querySelector<HTMLButtonElement>('[data-categories-previous]');
+  const next = root.querySelector<HTMLButtonElement>('[data-categories-next]');
+  if (!previous || !next) return;
+  const update = () => {
+    const end = list.scrollWidth - list.clientWidth;
+    root.toggleAttribute('data-scrollable', end > 1);
+    previous.disabled = list.scrollLeft <= 1;
+    next.disabled = list.scrollLeft >= end - 1;
+  };
+  const move = (direction: 1 | -1) => {
+    const smooth = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+    list.scrollBy({ left: direction * list.clientWidth, behavior: smooth ? 'smooth' : 'auto' });
+  };
+  previous.addEventListener('click', () => move(-1));
+  next.addEventListener('click', () => move(1));
+  list.addEventListener('scroll', update, { passive: true });
+  new ResizeObserver(() => {
+    fitDescriptions(list);
+    update();
+  }).observe(list);
+}
+
 async function showCategories(root: HTMLElement): Promise<void> {
   const list = root.querySelector('ul') as HTMLUListElement;
   const template = root.querySelector('template') as HTMLTemplateElement;
@@ -46,6 +93,7 @@ async function showCategories(root: HTMLElement): Promise<void> {
     status.textContent = dataset.failed ?? '';
   }
   root.setAttribute('aria-busy', 'false');
+  wireArrows(root, list);
 }
 
 if (section) void showCategories(section);

@@ -118,14 +118,14 @@ function Overview() {
                 <tbody>
                   {orders.page.bookings.map((booking) => (
                     <tr key={booking.id}>
-                      <td>{booking.bookingNumber}</td>
-                      <td>{formatGermanDate(booking.createdAt)}</td>
-                      <td>
+                      <td data-label={t.number}>{booking.bookingNumber}</td>
+                      <td data-label={t.date}>{formatGermanDate(booking.createdAt)}</td>
+                      <td data-label={t.customer}>
                         {booking.customer.name}
                         <br />
                         <a href={`mailto:${booking.customer.email}`}>{booking.customer.email}</a>
                       </td>
-                      <td>
+                      <td data-label={t.items}>
                         <ul className="admin-order-items">
                           {booking.items.map((item) => (
                             <li key={`${item.number}-${item.entryDate}-${item.departureDate}`}>
@@ -135,9 +135,11 @@ function Overview() {
                           ))}
                         </ul>
                       </td>
-                      <td>{formatEuros(booking.totalPrice)}</td>
-                      <td>{BOOKING_STATUS_LABELS[booking.status]}</td>
-                      <td>{booking.paymentMethod ? PAYMENT_METHOD_NAMES[booking.paymentMethod] : t.notPaid}</td>
+                      <td data-label={t.total}>{formatEuros(booking.totalPrice)}</td>
+                      <td data-label={t.status}>{BOOKING_STATUS_LABELS[booking.status]}</td>
+                      <td data-label={t.method}>
+                        {booking.paymentMethod ? PAYMENT_METHOD_NAMES[booking.paymentMethod] : t.notPaid}
+                      </td>
                       <td>
                         {booking.cancellable && (
                           <ConfirmAction

@@ -24,10 +24,10 @@ export function BookingTable({ bookings, caption }: { bookings: BookingView[]; c
       <tbody>
         {newestFirst.map((booking) => (
           <tr key={booking.id}>
-            <td>{formatGermanDate(booking.createdAt)}</td>
-            <td>{formatEuros(booking.totalPrice)}</td>
-            <td>{booking.bookingNumber}</td>
-            <td>{BOOKING_STATUS_LABELS[booking.status]}</td>
+            <td data-label={t.date}>{formatGermanDate(booking.createdAt)}</td>
+            <td data-label={t.amount}>{formatEuros(booking.totalPrice)}</td>
+            <td data-label={t.orderNumber}>{booking.bookingNumber}</td>
+            <td data-label={t.status}>{BOOKING_STATUS_LABELS[booking.status]}</td>
           </tr>
         ))}
       </tbody>

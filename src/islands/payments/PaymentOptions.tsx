@@ -46,9 +46,11 @@ function OrderSummary({ cart, vatNote }: { cart: CartView; vatNote: string }) {
         <tbody>
           {cart.articles.map((entry) => (
             <tr key={entry.id}>
-              <td>{entry.article.type}</td>
-              <td>{formatAppointment(entry.entryDate, entry.departureDate)}</td>
-              <td className="payment__price">{formatEuros(entry.article.price)}</td>
+              <td data-label={t.article}>{entry.article.type}</td>
+              <td data-label={t.appointment}>{formatAppointment(entry.entryDate, entry.departureDate)}</td>
+              <td data-label={t.price} className="payment__price">
+                {formatEuros(entry.article.price)}
+              </td>
             </tr>
           ))}
         </tbody>

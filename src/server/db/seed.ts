@@ -68,11 +68,12 @@ function catalogue(): SeedDepartament[] {
   ];
 }
 
-export async function seedCatalogue(db: Database): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Seeds the catalogue unless it was seeded before; true when this call seeded it. */
+export async function seedCatalogue(db: Database): Promise<boolean> {
+  return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const done = await tx.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
-    if (done.length > 0) return;
+    if (done.length > 0) return false;
     for (const departament of catalogue()) {
       const [created] = await tx
         .insert(departaments)
@@ -100,5 +101,6 @@ export async function seedCatalogue(db: Database): Promise<void> {
       }
     }
     await tx.insert(appMeta).values({ key: SEEDED_KEY, value: new Date().toISOString() });
+    return true;
   });
 }

@@ -72,7 +72,11 @@ export function imageViews(publicApiBase: string, rows: ImageRow[]): { imageUrls
 }
 
 /** Stores the image of an owner the caller found (catalogue.requireCatalogueItem). */
-export async function addImage(deps: ApiDependencies, owner: ImageOwner, data: Uint8Array): Promise<ImageView> {
+export async function addImage(
+  deps: Pick<ApiDependencies, 'db' | 'images' | 'publicApiBase'>,
+  owner: ImageOwner,
+  data: Uint8Array,
+): Promise<ImageView> {
   let stored: Awaited<ReturnType<typeof deps.images.save>>;
   try {
     stored = await deps.images.save(data);
