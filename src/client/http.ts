@@ -5,7 +5,8 @@
  * the session in this browser, so header and gates follow at once.
  */
 import ky from 'ky';
-import { $accessToken, endRefusedSession } from '../stores/accounts.ts';
+import { $accessToken } from '../stores/accounts.ts';
+import { endRefusedSession } from '../stores/session-ended.ts';
 
 export const API_TIMEOUT_MS = 10_000;
 

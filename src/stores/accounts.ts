@@ -17,12 +17,6 @@ const $isAuthorizedFlag = persistentAtom<string | undefined>('isAuthorized');
 export const $user = atom<CurrentUserView | null>(null);
 
 /**
- * The server refused this page's session (expired, or ended on another device): the page says so
- * and offers to log in again, rather than greeting the visitor as a stranger.
- */
-export const $sessionEnded = atom(false);
-
-/**
  * The header's view of the stored session: anonymous unless the flag is 'true' and the token has
  * not expired; admin when the roles (the loaded user's, else the token's hint) include ROLE_ADMIN.
  * Self-contained with its claims reader passed in: the layout inlines it into the head script.
@@ -51,7 +45,6 @@ export const $auth = computed([$user, $isAuthorized], (user, isAuthorized) => ({
 export function logIn(accessToken: string): void {
   $accessToken.set(accessToken);
   $isAuthorizedFlag.set('true');
-  $sessionEnded.set(false);
 }
 
 export function setCurrentUser(user: CurrentUserView): void {
@@ -64,10 +57,4 @@ export function logOut(): void {
   $isAuthorizedFlag.set(undefined);
   $user.set(null);
   $cartCount.set(undefined);
-}
-
-/** The server refused the stored token: logged out here and in every tab, and this page says why. */
-export function endRefusedSession(): void {
-  logOut();
-  $sessionEnded.set(true);
 }

@@ -42,7 +42,7 @@ export default function LoginForm() {
         error={form.formError && <p>{form.formError}</p>}
         success={confirmed && <p>{t.emailConfirmed}</p>}
       />
-      <SubmitButton submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
+      <SubmitButton ready={form.ready} submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
       <p className="form__aside">
         {t.noAccount} <a href="/register">{t.register}</a>
       </p>

@@ -55,7 +55,12 @@ export default function ResetPasswordForm() {
           )
         }
       />
-      <SubmitButton submitting={form.submitting || done} label={t.submit} busyLabel={done ? t.success : t.submitting} />
+      <SubmitButton
+        ready={form.ready}
+        submitting={form.submitting || done}
+        label={t.submit}
+        busyLabel={done ? t.success : t.submitting}
+      />
     </form>
   );
 }

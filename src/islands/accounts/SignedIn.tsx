@@ -6,7 +6,8 @@
  */
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useRef } from 'react';
-import { $isAuthorized, $sessionEnded } from '../../stores/accounts.ts';
+import { $isAuthorized } from '../../stores/accounts.ts';
+import { $sessionEnded } from '../../stores/session-ended.ts';
 import { useFocusIfLost } from '../use-focus-if-lost.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import { loginHref } from './return-path.ts';

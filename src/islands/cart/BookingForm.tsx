@@ -66,7 +66,7 @@ function Form({ articleId, onSessionEnded }: Props & { onSessionEnded: () => voi
           )
         }
       />
-      <SubmitButton submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
+      <SubmitButton ready={form.ready} submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
     </form>
   );
 }

@@ -1,6 +1,5 @@
 /** Labelled inputs whose error text is linked to the input and read out with it. */
 import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
-import { useHydrated } from '../use-hydrated.ts';
 import type { FieldElement } from './use-form.ts';
 
 interface FieldProps {
@@ -108,27 +107,29 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'inputMode' | 'mi
 }
 
 /**
- * The submit button: shows progress and cannot be pressed twice. Until the island has hydrated
- * it is disabled, so Enter or a tap cannot send the server's markup as a plain GET form (the
- * password in the address); what was typed meanwhile stays (docs/product.md#d29-input-before-hydration).
- * While sending it stays focusable (aria-disabled), so the keyboard focus is not lost to the page.
+ * The submit button: shows progress and cannot be pressed twice. Until the form is ready (see
+ * `useForm`) it is disabled, so Enter or a tap cannot send the server's markup as a plain GET form
+ * (the password in the address); what was typed meanwhile stays
+ * (docs/product.md#d29-input-before-hydration). While sending it stays focusable (aria-disabled),
+ * so the keyboard focus is not lost to the page.
  */
 export function SubmitButton({
+  ready,
   submitting,
   label,
   busyLabel,
 }: {
+  ready: boolean;
   submitting: boolean;
   /** May carry visually hidden words that tell one form's button from another's. */
   label: ReactNode;
   busyLabel: ReactNode;
 }) {
-  const hydrated = useHydrated();
   return (
     <button
       type="submit"
       className="button button--accent form__submit"
-      disabled={!hydrated}
+      disabled={!ready}
       aria-disabled={submitting || undefined}
     >
       {submitting ? busyLabel : label}

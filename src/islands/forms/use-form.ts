@@ -57,12 +57,15 @@ export function useForm<TField extends string, TSchema extends v.GenericSchema>(
   const attempted = useRef(false);
   const inputs = useRef<Partial<Record<TField, FieldElement | null>>>({});
   const busy = useRef(false);
+  // False in the server's markup and until the form has taken over what its fields hold.
+  const [ready, setReady] = useState(false);
 
   // Right after hydration, before anything renders again: take over what was typed meanwhile.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the start values
   useLayoutEffect(() => {
     const typed = valuesOnPage(values, inputs.current);
     if (typed) setValues(typed);
+    setReady(true);
   }, []);
 
   const check = (next: Values<TField>): { output: v.InferOutput<TSchema> | undefined; errors: Errors<TField> } => {
@@ -124,5 +127,5 @@ export function useForm<TField extends string, TSchema extends v.GenericSchema>(
     setFormError(undefined);
   };
 
-  return { values, errors, setErrors, formError, setFormError, field, submit, submitting, reset };
+  return { values, errors, setErrors, formError, setFormError, field, submit, submitting, ready, reset };
 }
