@@ -397,6 +397,13 @@ describe('browsers on another origin', () => {
     expect(response.headers.get('access-control-allow-headers')).toMatch(/authorization/i);
   });
 
+  it('lets that origin read a refused token’s Bearer challenge, which tells an ended session from a wrong password', async () => {
+    const response = await ctx.api.request('GET', '/cart', { headers: { Origin: 'http://localhost:4321' } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(response.headers.get('access-control-expose-headers')).toMatch(/www-authenticate/i);
+  });
+
   it('may not from any other origin', async () => {
     const response = await preflight('https://evil.example');
     expect(response.headers.get('access-control-allow-origin')).toBeNull();

@@ -26,6 +26,7 @@ export default function ResetPasswordForm() {
   useEffect(() => setToken(tokenFromLocation(window.location) ?? ''), []);
 
   const onSubmit = form.submit(async ({ newPassword }) => {
+    if (done) return; // the link is used; the page is on its way home
     if (!token) {
       form.setFormError(ACCOUNT_MESSAGES.resetTokenMissing);
       return;
@@ -54,7 +55,12 @@ export default function ResetPasswordForm() {
           )
         }
       />
-      <SubmitButton submitting={form.submitting || done} label={t.submit} busyLabel={done ? t.success : t.submitting} />
+      <SubmitButton
+        ready={form.ready}
+        submitting={form.submitting || done}
+        label={t.submit}
+        busyLabel={done ? t.success : t.submitting}
+      />
     </form>
   );
 }
