@@ -18,7 +18,7 @@ export async function recordLayoutShifts(page: Page): Promise<() => Promise<numb
     const record = window as WithShifts;
     record.layoutShifts = 0;
     record.layoutShiftSources = [];
-    const describe = (node: Node | null | undefined) =>
+    const nameOf = (node: Node | null | undefined) =>
       node instanceof Element
         ? `${node.tagName.toLowerCase()}${node.className ? `.${String(node.className).trim().split(/\s+/).join('.')}` : ''}`
         : String(node?.nodeName);
@@ -28,7 +28,7 @@ export async function recordLayoutShifts(page: Page): Promise<() => Promise<numb
         record.layoutShifts = (record.layoutShifts ?? 0) + entry.value;
         for (const source of entry.sources) {
           record.layoutShiftSources?.push(
-            `${describe(source.node)} at ${Math.round(entry.startTime)} ms: y ${Math.round(source.previousRect.y)} → ${Math.round(source.currentRect.y)}`,
+            `${nameOf(source.node)} at ${Math.round(entry.startTime)} ms: y ${Math.round(source.previousRect.y)} → ${Math.round(source.currentRect.y)}`,
           );
         }
       }
