@@ -276,6 +276,32 @@ test.describe('a new customer in the shop', () => {
     await expect(gallerySlide(page)).toHaveAttribute('alt', /Bild 1 von 3/);
   });
 
+  test('the slider’s script loads only for two or more photos, and only once the gallery is in view', async ({
+    page,
+    realShop,
+  }) => {
+    const sliderScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/_astro\/gallery\.[\w-]+\.js$/.test(request.url())) sliderScripts.push(request.url());
+    });
+    for (const key of ['noPhoto', 'onePhoto'] as const) {
+      await page.goto(`/departaments/${realShop.catalogue[key].id}`);
+      await page.locator('[data-gallery]').scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('[data-gallery] .arrow-button')).toHaveCount(0);
+    }
+    expect(sliderScripts, 'no slider for one photo or none').toEqual([]);
+
+    await page.setViewportSize({ width: 375, height: 640 });
+    await page.goto(`/departaments/${realShop.catalogue.fivePhotos.id}`);
+    await page.waitForLoadState('networkidle');
+    // At 375 px the gallery is below the long description: nothing loads before it is scrolled to.
+    expect(sliderScripts).toEqual([]);
+    await page.locator('[data-gallery]').scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-gallery]')).toHaveAttribute('data-ready');
+    expect(sliderScripts).toHaveLength(1);
+  });
+
   test('nothing on the category page moves while it loads and hydrates', async ({ page, request }) => {
     await loggedInCustomer(page, request);
     const layoutShifts = await recordLayoutShifts(page);
