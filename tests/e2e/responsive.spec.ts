@@ -85,24 +85,24 @@ const VISITS: Visit[] = [
  * everything has arrived.
  */
 async function readToTheEnd(page: Page): Promise<void> {
-  const settled = async () => {
-    for (const island of await page.locator('astro-island').filter({ visible: true }).all()) {
-      await expect(island).not.toHaveAttribute('ssr', /.*/);
-    }
+  const loaded = async () => {
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await page.waitForLoadState('networkidle');
   };
   // The example sites are pages of their own, without the shell.
   if ((await page.locator('.site-header').count()) > 0) await shellReady(page);
   await page.evaluate(() => document.fonts.ready);
-  await settled();
+  await loaded();
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
       await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
     }
   });
-  await settled();
+  for (const island of await page.locator('astro-island').filter({ visible: true }).all()) {
+    await expect(island).not.toHaveAttribute('ssr', /.*/);
+  }
+  await loaded();
   await page.evaluate(() => window.scrollTo(0, 0));
 }
 
