@@ -27,8 +27,11 @@ interface Visit {
   title: string;
   path: (shop: RealShop) => string;
   as?: 'customer' | 'admin';
-  /** Example sites are checked by examples.spec.ts for accessibility, one per look. */
-  axe?: false;
+  /**
+   * Where axe runs; by default at both visits. content.spec.ts checks each landing page on a
+   * desktop and examples.spec.ts one example site per look, so they need only the phone, or none.
+   */
+  axeAt?: number[];
 }
 
 const fixed = (path: string, as?: Visit['as']): Visit => ({
@@ -75,8 +78,8 @@ const VISITS: Visit[] = [
     fixed(path, 'customer'),
   ),
   ...['/admin/departaments', '/admin/bestellungen'].map((path) => fixed(path, 'admin')),
-  ...slugs.map((slug) => fixed(`/${slug}`)),
-  ...slugs.map((slug) => ({ ...fixed(`/beispiele/${slug}`), axe: false as const })),
+  ...slugs.map((slug) => ({ ...fixed(`/${slug}`), axeAt: [375] })),
+  ...slugs.map((slug) => ({ ...fixed(`/beispiele/${slug}`), axeAt: [] })),
 ];
 
 /**
@@ -125,7 +128,7 @@ for (const visit of VISITS) {
       await readToTheEnd(page);
       expect(await layoutShifts(), `layout shifts at ${width} px: ${await layoutShiftSources(page)}`).toBe(0);
       await expectItFits(page, width);
-      if (visit.axe !== false) await expectNoAccessibilityViolations(page);
+      if ((visit.axeAt ?? [375, 1280]).includes(width)) await expectNoAccessibilityViolations(page);
       for (const other of resizedTo) {
         await page.setViewportSize({ width: other, height: 800 });
         await expectItFits(page, other);
