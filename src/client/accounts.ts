@@ -1,5 +1,4 @@
 /** The account calls of the REST API, typed by the server's own answers; islands call these, never build URLs. */
-import { isHTTPError } from 'ky';
 import type { Registration } from '../lib/accounts.ts';
 import type {
   CurrentUserView,
@@ -7,7 +6,7 @@ import type {
   RegistrationView,
   TokenPair,
 } from '../server/features/accounts/accounts.service.ts';
-import { $isAuthorized, logOut, setCurrentUser } from '../stores/accounts.ts';
+import { $isAuthorized, setCurrentUser } from '../stores/accounts.ts';
 import { api } from './http.ts';
 
 export const registerAccount = (registration: Registration) =>
@@ -35,14 +34,13 @@ let sessionCheck: Promise<void> | undefined;
 
 /**
  * Checks a stored login once per page (several islands and the shell may ask): the current user is
- * loaded; if the server refuses the token, the session is forgotten. Without an answer (network,
- * timeout, server error) the stored login stays, so a passing outage logs nobody out.
+ * loaded; a token the server refuses ends the session (the API client does that for every call).
+ * Without an answer (network, timeout, server error) the stored login stays, so a passing outage
+ * logs nobody out.
  */
 export function verifyStoredSession(): Promise<void> {
   if (!$isAuthorized.get()) return Promise.resolve();
-  sessionCheck ??= fetchCurrentUser().then(setCurrentUser, (error: unknown) => {
-    if (isHTTPError(error) && (error.response.status === 401 || error.response.status === 403)) logOut();
-  });
+  sessionCheck ??= fetchCurrentUser().then(setCurrentUser, () => undefined);
   return sessionCheck;
 }
 

@@ -7,7 +7,7 @@ import { euros, webAddress } from './common.ts';
  * The page itself is public, so a prompt names what needs the login: ordering (docs/product.md#d24-german-ui).
  */
 const GATE_MESSAGES = [
-  'Bitte registrieren Sie sich',
+  'Bitte melden Sie sich an oder registrieren Sie sich, um zu bestellen.',
   'Bitte registrieren Sie sich, um zu bestellen.',
   'Bitte melden Sie sich an, um zu bestellen.',
 ] as const;

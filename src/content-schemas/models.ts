@@ -22,8 +22,11 @@ export const modelSchema = z.object({
     productCards: z.number().int().positive().optional(),
   }),
   features: z.array(z.string()).min(2),
-  /** Marks the model customers choose most often; at most one model may carry it. */
-  mostChosen: z.boolean().default(false),
+  /**
+   * The agency's recommendation, shown as 'Unsere Empfehlung'; at most one model carries it. An
+   * opinion the agency states, not a claim about what customers chose (§ 5 UWG).
+   */
+  recommended: z.boolean().default(false),
 });
 
 export type Model = z.infer<typeof modelSchema>;

@@ -7,8 +7,8 @@ import { addYears, isIsoDate, todayInGermany } from './dates.ts';
 import { present } from './schema-fields.ts';
 
 export const CART_ENTRY_MESSAGES = {
-  entryDateRequired: 'Startdatum des Begriffs!',
-  departureDateRequired: 'Enddatum des Begriffs!',
+  entryDateRequired: 'Bitte wählen Sie ein Startdatum.',
+  departureDateRequired: 'Bitte wählen Sie ein Enddatum.',
   entryDateInPast: 'Das Startdatum darf nicht in der Vergangenheit liegen.',
   entryDateTooFar: 'Das Startdatum darf höchstens zwei Jahre in der Zukunft liegen.',
   departureBeforeEntry: 'Das Enddatum darf nicht vor dem Startdatum liegen.',

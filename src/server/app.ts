@@ -57,7 +57,15 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   // When the site and the API live on different origins (PUBLIC_API_BASE an absolute URL), only
   // the site's own origin may call the API from a browser. Whatever headers its client sends
   // (ours names itself in X-HWDS-Client, the earlier one in a header of its own) are allowed.
-  app.use(cors({ origin: deps.siteUrl, allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'], maxAge: 600 }));
+  // The client reads a 401's Bearer challenge to tell an ended session from a wrong password.
+  app.use(
+    cors({
+      origin: deps.siteUrl,
+      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'],
+      exposeHeaders: ['WWW-Authenticate'],
+      maxAge: 600,
+    }),
+  );
   app.use(async (c, next) => {
     await next();
     // Answers depend on the token: never cached by browsers or proxies, images excepted.

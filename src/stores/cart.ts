@@ -52,3 +52,15 @@ export async function emptyCart(): Promise<void> {
   await clearCart();
   await reloadCart();
 }
+
+/**
+ * For a page that shows the cart: when another tab changes it (a booking, a removal, clearing, a
+ * payment), its new count arrives through the storage event and the cart here loads again, so no
+ * page offers to pay for entries that are gone. Returns the unsubscribe.
+ */
+export function followOtherTabs(): () => void {
+  return $cartCount.listen((count) => {
+    const shown = $cart.get();
+    if (shown.status === 'loaded' && count !== undefined && count !== shown.cart.countArticles) void reloadCart();
+  });
+}

@@ -5,6 +5,15 @@ import { addYears } from '../../src/lib/dates.ts';
 import { articles } from '../../src/server/db/schema.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
 import type { CartEntryView, CartView } from '../../src/server/features/cart/cart.service.ts';
+import {
+  addToCart as addArticles,
+  createOrderHistory,
+  createRealisticCatalogue,
+  FULL_CART_ENTRIES,
+  fullCartArticles,
+  ORDER_HISTORY_LENGTH,
+  REALISTIC_CUSTOMER,
+} from '../support/realistic-shop.ts';
 import { answer, createTestApi, type ErrorBody, inDays, type TestApi, type TestUser } from './support/test-api.ts';
 
 let api: TestApi;
@@ -305,5 +314,33 @@ describe('bookings', () => {
     const [booking] = (await answer<BookingView[]>(api.request('GET', '/booking/get', { token: user.token }))).body;
     expect(booking?.totalPrice).toBe(42);
     expect(booking?.items[0]).toMatchObject({ articleId: null, number: 'GONE', type: 'Wird gelöscht', price: 42 });
+  });
+});
+
+describe('a customer as customers are', () => {
+  it('with twenty paid orders and a full cart sees every order, newest first, and a cart that adds up', async () => {
+    const catalogue = await createRealisticCatalogue(api.send, admin.token);
+    const customer = await api.user(REALISTIC_CUSTOMER);
+    const orders = await createOrderHistory(api.send, customer.token, [
+      ...catalogue.fivePhotos.articles,
+      ...catalogue.twoPhotos.articles,
+    ]);
+    const cartArticles = fullCartArticles(catalogue);
+    await addArticles(api.send, customer.token, cartArticles);
+
+    const list = (await answer<BookingView[]>(api.request('GET', '/booking/get', { token: customer.token }))).body;
+    expect(list).toHaveLength(ORDER_HISTORY_LENGTH);
+    expect(list.map((booking) => booking.id)).toEqual(orders.map((order) => order.id).reverse());
+    expect(new Set(list.map((booking) => booking.status))).toEqual(new Set(['paid']));
+    for (const booking of list) {
+      const itemsTotal = booking.items.reduce((sum, item) => sum + Math.round(item.price * 100), 0);
+      expect(Math.round(booking.totalPrice * 100)).toBe(itemsTotal);
+    }
+
+    const cart = (await cartOf(customer.token)).body;
+    expect(cart.articles).toHaveLength(FULL_CART_ENTRIES);
+    const expectedCents = cartArticles.reduce((sum, article) => sum + Math.round(article.price * 100), 0);
+    expect(Math.round(cart.totalPriceArticles * 100)).toBe(expectedCents);
+    expect(cart.articles.map((entry) => entry.article.type)).toEqual(cartArticles.map((article) => article.type));
   });
 });

@@ -6,6 +6,7 @@ import { CATALOGUE_MESSAGES, PAYMENT_DEPARTAMENT_ID } from '../../src/lib/catalo
 import { articles, departaments } from '../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../src/server/db/seed.ts';
 import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
+import { createRealisticCatalogue, REALISTIC_CATEGORIES } from '../support/realistic-shop.ts';
 import { answer, type ErrorBody, setUpApiWithStaff } from './support/test-api.ts';
 
 const ctx = setUpApiWithStaff();
@@ -100,6 +101,30 @@ describe('reading departaments and articles (public)', () => {
     });
     expect((await answer<ArticleView[]>(ctx.api.request('GET', '/articles?departamentId=999'))).body).toEqual([]);
     expect((await ctx.api.request('GET', '/articles?departamentId=zwölf')).status).toBe(400);
+  });
+});
+
+describe('the catalogue as staff fill it', () => {
+  it('keeps long German names, long descriptions, a dozen articles and photos of every shape as they were made', async () => {
+    const made = await createRealisticCatalogue(ctx.api.send, ctx.admin.token);
+    const list = (await answer<DepartamentView[]>(ctx.api.request('GET', '/departaments'))).body;
+    for (const [key, spec] of Object.entries(REALISTIC_CATEGORIES) as [
+      keyof typeof made,
+      (typeof REALISTIC_CATEGORIES)[keyof typeof made],
+    ][]) {
+      const read = list.find((departament) => departament.id === made[key].id);
+      expect(read, key).toMatchObject({ type: spec.type, description: spec.description });
+      expect(read?.articles.map((article) => [article.type, article.price])).toEqual(
+        spec.articles.map((article) => [article.type, article.price]),
+      );
+      expect(read?.images).toHaveLength(spec.photos.length);
+    }
+    const fivePhotos = list.find((departament) => departament.id === made.fivePhotos.id);
+    // The roll-up (680 × 1600) keeps its shape, and no copy is wider than the upload.
+    const rollup = fivePhotos?.images[1];
+    expect(rollup).toMatchObject({ width: 680, height: 1600 });
+    expect(rollup?.variants.map((variant) => variant.width)).toEqual([480, 680]);
+    expect(fivePhotos?.articles[0]?.images[0]).toMatchObject({ width: 680, height: 1600 });
   });
 });
 
@@ -395,6 +420,13 @@ describe('browsers on another origin', () => {
     expect(response.status).toBe(204);
     expect(response.headers.get('access-control-allow-origin')).toBe('http://localhost:4321');
     expect(response.headers.get('access-control-allow-headers')).toMatch(/authorization/i);
+  });
+
+  it('lets that origin read a refused token’s Bearer challenge, which tells an ended session from a wrong password', async () => {
+    const response = await ctx.api.request('GET', '/cart', { headers: { Origin: 'http://localhost:4321' } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(response.headers.get('access-control-expose-headers')).toMatch(/www-authenticate/i);
   });
 
   it('may not from any other origin', async () => {

@@ -76,8 +76,8 @@ describe('the earlier client against this API', () => {
       api.request('POST', '/cart/article/1', { token: customer.token, body: { entryDate: '', departureDate: '' } }),
     );
     expect(status).toBe(400);
-    expect(body.message).toBe('Startdatum des Begriffs!');
-    expect(body.errors?.[0]).toEqual({ fieldName: 'entryDate', message: 'Startdatum des Begriffs!' });
+    expect(body.message).toBe('Bitte wählen Sie ein Startdatum.');
+    expect(body.errors?.[0]).toEqual({ fieldName: 'entryDate', message: 'Bitte wählen Sie ein Startdatum.' });
   });
 
   it('may send its own custom header from the site’s origin, but not from another origin', async () => {

@@ -75,7 +75,9 @@ test('a new customer registers, confirms by mail, logs in, sees the profile and 
 
   await header(page).getByRole('button', { name: 'Abmelden' }).click();
   await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
-  await expect(page.getByText('Bitte registrieren Sie sich')).toBeVisible();
+  await expect(
+    page.getByText('Bitte melden Sie sich an oder registrieren Sie sich, um Ihr Profil zu sehen.'),
+  ).toBeVisible();
   expect(
     await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('isAuthorized')]),
   ).toEqual([null, null]);
@@ -199,6 +201,22 @@ test.describe('login errors', () => {
     await expect(page).toHaveURL('/login');
   });
 
+  test('after the confirmation, a wrong password shows its error alone: one message at a time', async ({
+    page,
+    customer,
+  }) => {
+    await page.goto('/login?bestaetigt=1');
+    await islandReady(page);
+    const welcome = page.getByText('Ihre E-Mail-Adresse ist bestätigt. Sie können sich jetzt anmelden.');
+    await expect(welcome).toBeVisible();
+    await page.getByLabel('E-Mail').fill(customer.userEmail);
+    await page.getByLabel('Passwort', { exact: true }).fill('Falsch-2026!x');
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText('E-Mail-Adresse oder Passwort ist falsch.');
+    await expect(welcome).toHaveCount(0);
+    await expect(page.getByRole('status')).toBeEmpty();
+  });
+
   test('before confirming the address, login shows the API’s message and a new link is mailed', async ({
     page,
     request,
@@ -309,9 +327,14 @@ test('the reset link also works as /reset-password/{token}', async ({ page, requ
   await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
 });
 
-test('/reset-password without a token says so', async ({ page }) => {
+test('/reset-password without a token says so and leads to a new link instead of the form', async ({ page }) => {
   await page.goto('/reset-password');
-  await expect(page.getByRole('alert')).toHaveText('Kein gültiger Token in der URL gefunden.');
+  const notice = page.getByRole('alert');
+  await expect(notice).toContainText('Dieser Link zum Zurücksetzen des Passworts ist unvollständig.');
+  await expect(page.getByLabel('Neues Passwort', { exact: true })).toHaveCount(0);
+  await notice.getByRole('link', { name: 'Neuen Link anfordern' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.goBack();
   await expectNoAccessibilityViolations(page);
 });
 
@@ -368,10 +391,36 @@ test.describe('/auth/confirm always ends at /login', () => {
 });
 
 test.describe('/profilepage', () => {
-  test('without a logged-in user asks to register', async ({ page }) => {
+  test('without a logged-in user asks to log in or register', async ({ page }) => {
     await page.goto('/profilepage');
-    await expect(page.getByText('Bitte registrieren Sie sich')).toBeVisible();
+    await expect(
+      page.getByText('Bitte melden Sie sich an oder registrieren Sie sich, um Ihr Profil zu sehen.'),
+    ).toBeVisible();
     await expect(page.getByRole('link', { name: 'Registrieren' })).toHaveAttribute('href', '/register');
+    await expectNoAccessibilityViolations(page);
+  });
+
+  test('a session ended on another device: the profile says so, with the way back, and the header follows', async ({
+    page,
+    request,
+  }) => {
+    const account = await confirmedCustomer(request, { firstName: 'Jürgen' });
+    const token = await accessTokenFor(request, account.userEmail, account.password);
+    expect((await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
+      204,
+    );
+    await signIn(page, token); // this browser still holds the token
+    await page.goto('/profilepage');
+    const notice = page.getByRole('alert');
+    await expect(notice).toContainText('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.');
+    await expect(notice.getByRole('link', { name: 'Erneut anmelden' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fprofilepage',
+    );
+    await expect(page.getByText(account.userEmail)).toHaveCount(0);
+    await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(header(page).getByRole('button', { name: 'Abmelden' })).toBeHidden();
+    await expect(notice).not.toBeFocused(); // nobody used the page yet: the focus stays where it starts
     await expectNoAccessibilityViolations(page);
   });
 
@@ -443,7 +492,9 @@ test('a logout in one tab reaches the other tabs', async ({ context, request }) 
 
   await header(first).getByRole('button', { name: 'Abmelden' }).click();
   await expect(header(second).getByRole('link', { name: 'Login' })).toBeVisible();
-  await expect(second.getByText('Bitte registrieren Sie sich')).toBeVisible();
+  await expect(
+    second.getByText('Bitte melden Sie sich an oder registrieren Sie sich, um Ihr Profil zu sehen.'),
+  ).toBeVisible();
 });
 
 test('no mail is sent for an address that is not registered', async ({ page }) => {

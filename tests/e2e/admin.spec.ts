@@ -4,7 +4,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { createCategory, photo } from '../support/realistic-shop.ts';
-import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
+import { accessTokenFor, confirmedCustomer, E2E_ADMIN, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tabTo } from './support/keyboard.ts';
@@ -158,6 +158,7 @@ test('the list shows each description, the delete question counts in German, and
   ]) {
     await expect(category.getByRole('button', { name, exact: true })).toHaveCount(1);
   }
+  await expect(category.getByLabel(`Foto zur Kategorie hinzufügen (Kategorie ${made.number})`)).toBeVisible();
   await category.getByRole('button', { name: `Kategorie ${made.number} löschen`, exact: true }).click();
   await expect(
     category.getByText(`Kategorie ${made.number} (${made.type}) mit 2 Artikeln und 3 Bildern endgültig löschen?`),
@@ -327,6 +328,29 @@ test('customers see the no-access message and no Verwaltung link; visitors are a
   await expectNoAccessibilityViolations(page);
 });
 
+test('a session that ends while the screen is open says so when staff save, with the way back', async ({
+  page,
+  request,
+}) => {
+  const token = await accessTokenFor(request, E2E_ADMIN.email, E2E_ADMIN.password); // its own session, ended here
+  await adminScreen(page, token);
+  await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+  const form = page.getByRole('region', { name: 'Kategorie hinzufügen' });
+  await form.getByLabel('Nummer').fill(uniqueNumber());
+  await form.getByLabel('Typ').fill('Kategorie nach dem Ende der Sitzung');
+  await form.getByLabel('Beschreibung').fill('Wird nicht mehr gespeichert.');
+  await form.getByRole('button', { name: 'Kategorie hinzufügen' }).click();
+  const notice = page.getByRole('alert').filter({ hasText: 'Ihre Sitzung ist abgelaufen.' });
+  await expect(notice).toBeFocused();
+  await expect(notice.getByRole('link', { name: 'Erneut anmelden' })).toHaveAttribute(
+    'href',
+    '/login?next=%2Fadmin%2Fdepartaments',
+  );
+  await expect(header(page).getByRole('link', { name: 'Verwaltung' })).toBeHidden();
+  await expect(header(page).getByRole('button', { name: 'Abmelden' })).toBeHidden();
+  await expectNoAccessibilityViolations(page);
+});
+
 test('the order overview lists a booking a customer just paid in the sandbox, and finds it', async ({
   page,
   request,
@@ -358,7 +382,7 @@ test('the order overview lists a booking a customer just paid in the sandbox, an
   const rows = page.getByRole('table', { name: 'Alle Bestellungen, die neuesten zuerst' }).getByRole('row');
   await expect(rows).toHaveCount(2);
   await expect(rows.nth(1)).toContainText('Olga Übersicht');
-  await expect(rows.nth(1)).toContainText('Moderner Onlineshop');
+  await expect(rows.nth(1)).toContainText('Moderner Online-Shop');
   await expect(rows.nth(1)).toContainText('5.000,00 €');
   await expect(rows.nth(1)).toContainText('Bezahlt');
   await expect(rows.nth(1)).toContainText('Kreditkarte (Stripe)');

@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { todayInGermany } from '../../src/lib/dates.ts';
+import { addToCart, FULL_CART_ENTRIES, fullCartArticles } from '../support/realistic-shop.ts';
 import {
   accessTokenFor,
   CONFIRMATION_SUBJECT,
@@ -209,6 +210,51 @@ test.describe('webhook timing', () => {
       await expectPaidEverywhere(page, customer);
     });
   }
+});
+
+test.describe('a cart that changes while the payment page is open', () => {
+  test('emptied in another tab, or elsewhere, leaves no order table and no pay button', async ({
+    page,
+    context,
+    request,
+    send,
+    realShop,
+  }) => {
+    const account = await confirmedCustomer(request);
+    const token = await accessTokenFor(request, account.userEmail, account.password);
+    await addToCart(send, token, fullCartArticles(realShop.catalogue));
+    await signIn(page, token);
+    const summary = page.getByRole('table', { name: 'Bestellte Termine mit Preis' });
+    const pay = page.getByRole('button', { name: 'Jetzt zahlungspflichtig bezahlen' });
+    const emptied = page.getByText('Der Warenkorb ist leer oder die Summe konnte nicht geladen werden.');
+
+    // Another tab of this browser empties the cart: the payment page follows at once.
+    await page.goto('/payment-options');
+    await expect(summary.getByRole('row')).toHaveCount(FULL_CART_ENTRIES + 1);
+    const other = await context.newPage();
+    await other.goto('/cart');
+    await other.getByRole('button', { name: 'Warenkorb leeren' }).click();
+    await other.getByRole('button', { name: 'Ja, Warenkorb leeren' }).click();
+    await expect(other.getByText('Der Warenkorb ist leer')).toBeVisible();
+    await other.close();
+    await expect(emptied).toBeVisible();
+    await expect(summary).toHaveCount(0);
+    await expect(pay).toHaveCount(0);
+
+    // Emptied on another device (nothing tells this tab): paying finds out, and the page shows the empty cart.
+    await addToCart(send, token, fullCartArticles(realShop.catalogue).slice(0, 2));
+    await page.reload();
+    await expect(summary.getByRole('row')).toHaveCount(3);
+    await request.delete('/api/cart/clear', { headers: { Authorization: `Bearer ${token}` } });
+    await page.getByLabel('Kreditkarte (Stripe)').check();
+    await pay.click();
+    await expect(emptied).toBeVisible();
+    await expect(summary).toHaveCount(0);
+    await expect(pay).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Zum Warenkorb' })).toBeVisible();
+    await expect(page.locator('.notice').filter({ has: emptied })).toBeFocused();
+    await expectNoAccessibilityViolations(page);
+  });
 });
 
 /** A logged-in customer of the API (faster than the registration form, where that is not the point). */

@@ -1,69 +1,164 @@
 /**
- * Every public page at the widths of a small phone, a phone, a tablet and a desktop: nothing
- * scrolls sideways, no text is cut off, no accessibility violation, and the header offers every
- * page (in the burger menu up to 875 px).
+ * Every page a person can reach, with the shop as an agency fills it (tests/support/realistic-shop.ts),
+ * at the widths of a small phone, two phones, a tablet, a small laptop and a desktop: nothing
+ * scrolls sideways, no text is off the screen or cut off, the gallery stays in its column. A phone
+ * (375 px) and a desktop (1280 px) visit the page and read it to its end: nothing moves meanwhile
+ * (CLS 0) and there is no accessibility violation; the other widths resize the page they loaded.
  */
 import { readdirSync } from 'node:fs';
+import type { Page } from '@playwright/test';
+import { signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, shellReady, test } from './support/fixtures.ts';
-import { cutOffTexts, sidewaysOverflow } from './support/layout.ts';
+import { cutOffTexts, galleryOutsideItsColumn, sidewaysOverflow, textsOffScreen } from './support/layout.ts';
+import { layoutShiftSources, recordLayoutShifts } from './support/layout-shift.ts';
+import type { RealShop } from './support/real-shop.ts';
 
-const WIDTHS = [320, 375, 768, 1280];
+const WIDTHS = [320, 375, 414, 768, 1024, 1280];
+/** Each visit, then the widths it is resized to. */
+const VISITED_WIDTHS: [number, number[]][] = [
+  [375, [320, 414, 768]],
+  [1280, [1024]],
+];
 const BURGER_MAX_WIDTH = 875;
 const HEADER_LINKS = ['Startseite', 'Modelle', 'Preise', 'Über uns', 'Kontakt', 'Warenkorb', 'Login'];
 
-const landingPaths = readdirSync('content/landing').map((file) => `/${file.replace(/\.md$/, '')}`);
-const publicPaths = [
-  '/',
-  '/modelle',
-  '/aboutus/modelle',
-  '/preise',
-  '/contacts',
-  '/aboutus',
-  '/privacypolicy',
-  '/loginpage',
-  '/login',
-  '/register',
-  '/forgot-password',
-  '/departaments/12',
-  '/gibt-es-nicht',
-  ...landingPaths,
+interface Visit {
+  title: string;
+  path: (shop: RealShop) => string;
+  as?: 'customer' | 'admin';
+  /**
+   * Where axe runs; by default at both visits. content.spec.ts checks each landing page on a
+   * desktop and examples.spec.ts one example site per look, so they need only the phone, or none.
+   */
+  axeAt?: number[];
+}
+
+const fixed = (path: string, as?: Visit['as']): Visit => ({
+  title: as ? `${path} (${as})` : path,
+  path: () => path,
+  as,
+});
+const category = (title: string, key: keyof RealShop['catalogue'], as?: Visit['as']): Visit => ({
+  title: `a category with ${title}${as ? ` (${as})` : ''}`,
+  path: (shop) => `/departaments/${shop.catalogue[key].id}`,
+  as,
+});
+
+const slugs = readdirSync('content/landing').map((file) => file.replace(/\.md$/, ''));
+
+const VISITS: Visit[] = [
+  ...[
+    '/',
+    '/modelle',
+    '/aboutus/modelle',
+    '/preise',
+    '/contacts',
+    '/aboutus',
+    '/privacypolicy',
+    '/loginpage',
+    '/login',
+    '/register',
+    '/forgot-password',
+    '/reset-password',
+    '/reset-password/ein-abgelaufener-link',
+    '/auth/confirm?code=unbekannt',
+    '/gibt-es-nicht',
+    '/departaments/12',
+    '/departaments/13',
+    '/departaments/14',
+  ].map((path) => fixed(path)),
+  category('no photo', 'noPhoto'),
+  category('one portrait photo', 'onePhoto'),
+  category('two photos', 'twoPhotos'),
+  category('three photos', 'threePhotos'),
+  category('five photos and twelve articles', 'fivePhotos'),
+  category('five photos and twelve booking forms', 'fivePhotos', 'customer'),
+  ...['/', '/cart', '/payment-options', '/profilepage', '/checkout', '/success', '/cancel'].map((path) =>
+    fixed(path, 'customer'),
+  ),
+  ...['/admin/departaments', '/admin/bestellungen'].map((path) => fixed(path, 'admin')),
+  ...slugs.map((slug) => ({ ...fixed(`/${slug}`), axeAt: [375] })),
+  ...slugs.map((slug) => ({ ...fixed(`/beispiele/${slug}`), axeAt: [] })),
 ];
 
-for (const path of publicPaths) {
-  test(`${path} fits 320, 375, 768 and 1280 px with its header complete`, async ({ page }) => {
-    test.slow(); // four widths, each with an accessibility check
-    await page.goto(path);
-    await shellReady(page);
-    await page.evaluate(() => document.fonts.ready);
-    // The home page's categories arrive from the API after the first paint.
-    await expect(page.locator('[data-categories][aria-busy="true"]')).toHaveCount(0);
-    for (const width of WIDTHS) {
-      await page.setViewportSize({ width, height: 900 });
-      expect(await sidewaysOverflow(page), `sideways scrolling at ${width} px`).toBe(0);
-      expect(await cutOffTexts(page), `text cut off at ${width} px`).toEqual([]);
-      await expectNoAccessibilityViolations(page);
+/**
+ * Reads the page as a person does once it has loaded, to its end: islands that load when they
+ * come into view, lazy images and the gallery start on the way; then back to the top once
+ * everything has arrived.
+ */
+async function readToTheEnd(page: Page): Promise<void> {
+  const loaded = async () => {
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+  };
+  // The example sites are pages of their own, without the shell.
+  if ((await page.locator('.site-header').count()) > 0) await shellReady(page);
+  await page.evaluate(() => document.fonts.ready);
+  await loaded();
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
+      window.scrollTo(0, y);
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+    }
+  });
+  for (const island of await page.locator('astro-island').filter({ visible: true }).all()) {
+    await expect(island).not.toHaveAttribute('ssr', /.*/);
+  }
+  await loaded();
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
 
-      const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
-      const burger = page.getByRole('button', { name: 'Menü' });
-      if (width <= BURGER_MAX_WIDTH) await burger.click();
-      else await expect(burger).toBeHidden();
-      for (const name of HEADER_LINKS) {
-        await expect(nav.getByRole('link', { name, exact: true }), `${name} at ${width} px`).toBeVisible();
-      }
-      if (width <= BURGER_MAX_WIDTH) {
-        expect(await sidewaysOverflow(page), `sideways scrolling with the menu open at ${width} px`).toBe(0);
-        await page.keyboard.press('Escape');
+/** What must hold at any width, on the page as it is. */
+async function expectItFits(page: Page, width: number): Promise<void> {
+  expect(await sidewaysOverflow(page), `sideways scrolling at ${width} px`).toBe(0);
+  expect(await textsOffScreen(page), `text off the screen at ${width} px`).toEqual([]);
+  expect(await cutOffTexts(page), `text cut off at ${width} px`).toEqual([]);
+  expect(await galleryOutsideItsColumn(page), `the gallery at ${width} px`).toEqual([]);
+}
+
+for (const visit of VISITS) {
+  test(`${visit.title} fits every width from 320 to 1280 px`, async ({ page, realShop, adminToken }) => {
+    test.slow(); // two visits read to their end, with accessibility checks, and four more widths
+    if (visit.as) await signIn(page, visit.as === 'admin' ? adminToken : realShop.customer.accessToken);
+    const layoutShifts = await recordLayoutShifts(page);
+    for (const [width, resizedTo] of VISITED_WIDTHS) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(visit.path(realShop));
+      await readToTheEnd(page);
+      expect(await layoutShifts(), `layout shifts at ${width} px: ${await layoutShiftSources(page)}`).toBe(0);
+      await expectItFits(page, width);
+      if ((visit.axeAt ?? [375, 1280]).includes(width)) await expectNoAccessibilityViolations(page);
+      for (const other of resizedTo) {
+        await page.setViewportSize({ width: other, height: 800 });
+        await expectItFits(page, other);
       }
     }
   });
 }
 
+test('the header offers every page at every width, in the burger menu up to 875 px', async ({ page }) => {
+  await page.goto('/');
+  await shellReady(page);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    const burger = page.getByRole('button', { name: 'Menü' });
+    if (width <= BURGER_MAX_WIDTH) await burger.click();
+    else await expect(burger).toBeHidden();
+    for (const name of HEADER_LINKS) {
+      await expect(nav.getByRole('link', { name, exact: true }), `${name} at ${width} px`).toBeVisible();
+    }
+    if (width <= BURGER_MAX_WIDTH) {
+      expect(await sidewaysOverflow(page), `sideways scrolling with the menu open at ${width} px`).toBe(0);
+      expect(await textsOffScreen(page), `the open menu at ${width} px`).toEqual([]);
+      await page.keyboard.press('Escape');
+    }
+  }
+});
+
 test('a logged-in administrator finds Verwaltung and Abmelden in the burger menu too', async ({ page, adminToken }) => {
-  await page.addInitScript((token) => {
-    localStorage.setItem('accessToken', token);
-    localStorage.setItem('isAuthorized', 'true');
-  }, adminToken);
+  await signIn(page, adminToken);
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/');
   await shellReady(page);

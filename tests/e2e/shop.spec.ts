@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { CART_ENTRY_MESSAGES } from '../../src/lib/cart.ts';
 import { formatGermanDate, todayInGermany } from '../../src/lib/dates.ts';
-import { createCategory, type MadeCategory } from '../support/realistic-shop.ts';
+import { addToCart, createCategory, fullCartArticles, type MadeCategory } from '../support/realistic-shop.ts';
 import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -160,11 +160,11 @@ test.describe('a new customer in the shop', () => {
     await expect(page.getByText('Gesamtkosten: 250,50 €')).toBeVisible();
     await expect(header(page).getByRole('link', { name: 'Warenkorb, 1 Eintrag' })).toBeVisible();
 
-    await page.getByRole('button', { name: 'Leerer Warenkorb' }).click();
+    await page.getByRole('button', { name: 'Warenkorb leeren' }).click();
     await expect(page.getByText('Wirklich alle Einträge aus dem Warenkorb entfernen?')).toBeVisible();
     await page.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(page.getByText('Gesamtkosten: 250,50 €')).toBeVisible();
-    await page.getByRole('button', { name: 'Leerer Warenkorb' }).click();
+    await page.getByRole('button', { name: 'Warenkorb leeren' }).click();
     await page.getByRole('button', { name: 'Ja, Warenkorb leeren' }).click();
     await expect(page.getByText('Der Warenkorb ist leer')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Zu den Kategorien' })).toHaveAttribute('href', '/#kategorien');
@@ -184,8 +184,8 @@ test.describe('a new customer in the shop', () => {
     await card.getByLabel('Startdatum').fill('');
     await card.getByLabel('Enddatum').fill('');
     await card.getByRole('button', { name: 'Buchen' }).click();
-    await expect(card.getByText(CART_ENTRY_MESSAGES.entryDateRequired)).toBeVisible();
-    await expect(card.getByText(CART_ENTRY_MESSAGES.departureDateRequired)).toBeVisible();
+    await expect(card.getByText('Bitte wählen Sie ein Startdatum.', { exact: true })).toBeVisible();
+    await expect(card.getByText('Bitte wählen Sie ein Enddatum.', { exact: true })).toBeVisible();
 
     await book(page, 'Logo-Paket', inDays(30), inDays(31));
     await expect(card.getByRole('status')).toContainText('Termin erfolgreich gebucht!');
@@ -207,7 +207,11 @@ test.describe('a new customer in the shop', () => {
     await typeDate(page, inDays(4), monthFirst);
     await tabTo(page, card.getByRole('button', { name: 'Buchen' }));
     await page.keyboard.press('Enter');
-    await expect(card.getByRole('status')).toContainText('Termin erfolgreich gebucht!');
+    // The focus goes to the success message; its link to the cart is the next Tab.
+    const success = card.getByRole('status').getByText('Termin erfolgreich gebucht!');
+    await expect(success).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(card.getByRole('link', { name: 'Zum Warenkorb' })).toBeFocused();
 
     await page.goto('/cart');
     const remove = page.getByRole('button', { name: /Visitenkarten-Set .* aus dem Warenkorb entfernen/ });
@@ -272,6 +276,32 @@ test.describe('a new customer in the shop', () => {
     await expect(gallerySlide(page)).toHaveAttribute('alt', /Bild 1 von 3/);
   });
 
+  test('the slider’s script loads only for two or more photos, and only once the gallery is in view', async ({
+    page,
+    realShop,
+  }) => {
+    const sliderScripts: string[] = [];
+    page.on('request', (request) => {
+      if (/\/_astro\/gallery\.[\w-]+\.js$/.test(request.url())) sliderScripts.push(request.url());
+    });
+    for (const key of ['noPhoto', 'onePhoto'] as const) {
+      await page.goto(`/departaments/${realShop.catalogue[key].id}`);
+      await page.locator('[data-gallery]').scrollIntoViewIfNeeded();
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('[data-gallery] .arrow-button')).toHaveCount(0);
+    }
+    expect(sliderScripts, 'no slider for one photo or none').toEqual([]);
+
+    await page.setViewportSize({ width: 375, height: 640 });
+    await page.goto(`/departaments/${realShop.catalogue.fivePhotos.id}`);
+    await page.waitForLoadState('networkidle');
+    // At 375 px the gallery is below the long description: nothing loads before it is scrolled to.
+    expect(sliderScripts).toEqual([]);
+    await page.locator('[data-gallery]').scrollIntoViewIfNeeded();
+    await expect(page.locator('[data-gallery]')).toHaveAttribute('data-ready');
+    expect(sliderScripts).toHaveLength(1);
+  });
+
   test('nothing on the category page moves while it loads and hydrates', async ({ page, request }) => {
     await loggedInCustomer(page, request);
     const layoutShifts = await recordLayoutShifts(page);
@@ -279,6 +309,48 @@ test.describe('a new customer in the shop', () => {
     await islandsReady(page);
     await page.waitForTimeout(500);
     expect(await layoutShifts()).toBe(0);
+  });
+
+  test('a session that ends while the page is open: Buchen says so with the way back, and the header follows', async ({
+    page,
+    request,
+    send,
+  }) => {
+    const account = await confirmedCustomer(request);
+    const token = await accessTokenFor(request, account.userEmail, account.password);
+    await addToCart(send, token, category.articles.slice(1, 2));
+    await signIn(page, token);
+    await page.goto(`/departaments/${category.id}`);
+    await islandsReady(page);
+    await expect(header(page).getByRole('link', { name: 'Warenkorb, 1 Eintrag' })).toBeVisible();
+    // The session ends elsewhere (a logout on another device) while this page stays open.
+    expect((await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
+      204,
+    );
+
+    const card = articleCard(page, 'Logo-Paket');
+    await book(page, 'Logo-Paket', inDays(10), inDays(11));
+    const notice = card.getByRole('alert');
+    await expect(notice).toContainText('Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.');
+    await expect(notice).toBeFocused(); // the pressed button went with the form
+    await expect(notice.getByRole('link', { name: 'Erneut anmelden' })).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(`/departaments/${category.id}`)}`,
+    );
+    await expect(page.getByText('Bitte melden Sie sich an.', { exact: true })).toHaveCount(0);
+    await expect(header(page).getByRole('button', { name: 'Abmelden' })).toBeHidden();
+    await expect(header(page).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(header(page).getByRole('link', { name: 'Warenkorb', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Buchen' })).toHaveCount(0);
+    await expectNoAccessibilityViolations(page);
+
+    await notice.getByRole('link', { name: 'Erneut anmelden' }).click();
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+    await page.getByLabel('E-Mail').fill(account.userEmail);
+    await page.getByLabel('Passwort', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL(`/departaments/${category.id}`);
+    await expect(header(page).getByRole('link', { name: 'Warenkorb, 1 Eintrag' })).toBeVisible();
   });
 
   test('has no accessibility violations, for visitors and customers', async ({ page, request }) => {
@@ -289,6 +361,7 @@ test.describe('a new customer in the shop', () => {
     await page.goto(`/departaments/${category.id}`);
     await islandsReady(page);
     await expectNoAccessibilityViolations(page);
+    await expect(page.getByText('Bestellseite')).toHaveCount(0); // the form sits under its article, no heading of its own
   });
 });
 
@@ -298,7 +371,7 @@ test.describe('visitors without an account', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kategorie 12');
     await expect(page.getByText('Hier geht’s zur Zahlungsseite')).toBeVisible();
     await expect(page.getByText('1.200,00 €')).toBeVisible();
-    await expect(page.getByText('Bitte registrieren Sie sich')).toBeVisible();
+    await expect(page.getByText('Bitte melden Sie sich an oder registrieren Sie sich, um zu buchen.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'Login' }).last()).toHaveAttribute(
       'href',
       '/login?next=%2Fdepartaments%2F12',
@@ -328,7 +401,7 @@ test.describe('visitors without an account', () => {
 
   test('are asked to log in on /cart, and are sent back there after login', async ({ page, request }) => {
     await page.goto('/cart');
-    await expect(page.getByText('Sie müssen eingeloggt sein, um den Warenkorb zu sehen.')).toBeVisible();
+    await expect(page.getByText('Sie müssen angemeldet sein, um den Warenkorb zu sehen.')).toBeVisible();
     await expectNoAccessibilityViolations(page);
     const account = await confirmedCustomer(request);
     await page.getByRole('link', { name: 'Zum Login' }).click();
@@ -392,6 +465,63 @@ test.describe('the cart page', () => {
     await expect(page.getByText('Gesamtkosten: 6.000,00 €')).toBeVisible();
     await expect(skeleton).toHaveCount(0);
     await expect(page.getByText('Alle Preise in Euro inklusive 19 % Umsatzsteuer.')).toBeVisible();
+  });
+
+  test('says when the session ended, with a way back to the cart', async ({ page, request, send, realShop }) => {
+    const account = await confirmedCustomer(request);
+    const token = await accessTokenFor(request, account.userEmail, account.password);
+    await addToCart(send, token, fullCartArticles(realShop.catalogue));
+    await signIn(page, token);
+    await page.goto('/cart');
+    const remove = page.getByRole('button', { name: /aus dem Warenkorb entfernen$/ }).first();
+    await expect(remove).toBeVisible();
+    await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } });
+    await remove.click();
+    const notice = page.getByRole('alert').filter({ hasText: 'Ihre Sitzung ist abgelaufen.' });
+    await expect(notice).toBeFocused();
+    await expect(notice.getByRole('link', { name: 'Erneut anmelden' })).toHaveAttribute('href', '/login?next=%2Fcart');
+    await expect(page.locator('.cart-entries')).toHaveCount(0);
+    await expect(header(page).getByRole('button', { name: 'Abmelden' })).toBeHidden();
+    await expectNoAccessibilityViolations(page);
+  });
+
+  test('follows a cart emptied in another tab, and one emptied elsewhere once it is used', async ({
+    page,
+    request,
+    context,
+    send,
+    realShop,
+  }) => {
+    const account = await confirmedCustomer(request);
+    const token = await accessTokenFor(request, account.userEmail, account.password);
+    await addToCart(send, token, fullCartArticles(realShop.catalogue));
+    await signIn(page, token);
+    const entries = page.locator('.cart-entries > li');
+
+    // Another tab of this browser empties the cart: this one follows at once.
+    await page.goto('/cart');
+    await expect(entries).toHaveCount(6);
+    const other = await context.newPage();
+    await other.goto('/cart');
+    await other.getByRole('button', { name: 'Warenkorb leeren' }).click();
+    await other.getByRole('button', { name: 'Ja, Warenkorb leeren' }).click();
+    await expect(other.getByText('Der Warenkorb ist leer')).toBeVisible();
+    await expect(page.getByText('Der Warenkorb ist leer')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Bestellen' })).toHaveCount(0);
+    await other.close();
+
+    // Emptied on another device (no event reaches this tab): removing an entry shows the cart as it is.
+    await addToCart(send, token, fullCartArticles(realShop.catalogue).slice(0, 2));
+    await page.reload();
+    await expect(entries).toHaveCount(2);
+    expect((await request.delete('/api/cart/clear', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
+      204,
+    );
+    await entries.first().getByRole('button', { name: 'Entfernen' }).click();
+    const empty = page.getByText('Der Warenkorb ist leer');
+    await expect(empty).toBeVisible();
+    await expect(empty.locator('xpath=ancestor::div[contains(@class, "notice")][1]')).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Bestellen' })).toHaveCount(0);
   });
 
   test.describe('when the cart cannot be loaded', () => {

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFailure, FAILURE_MESSAGES } from '../../src/client/failures.ts';
 import { api, CLIENT_HEADER } from '../../src/client/http.ts';
 import { tokenFromLocation } from '../../src/islands/accounts/ResetPasswordForm.tsx';
-import { $accessToken } from '../../src/stores/accounts.ts';
+import { $accessToken, $isAuthorized, logIn, logOut } from '../../src/stores/accounts.ts';
+import { $sessionEnded } from '../../src/stores/session-ended.ts';
 
 let server: Server;
 let origin: string;
@@ -41,6 +42,12 @@ beforeAll(async () => {
         return reply(502, '<h1>Bad Gateway</h1>', 'text/html');
       case '/api/slow':
         return; // never answers
+      case '/api/guarded':
+        // A route guard refusing the token (RFC 6750 challenge), as src/server/http/guards.ts answers.
+        response.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer' });
+        return response.end(JSON.stringify({ message: 'Bitte melden Sie sich an.', statusCode: 401 }));
+      case '/api/wrong-password':
+        return reply(401, JSON.stringify({ message: 'E-Mail-Adresse oder Passwort ist falsch.', statusCode: 401 }));
       default:
         return reply(404, '{}');
     }
@@ -75,6 +82,26 @@ describe('API client', () => {
     $accessToken.set(undefined);
     await client().get('ok').json();
     expect(lastHeaders.authorization).toBeUndefined();
+  });
+
+  it('ends the session when a guarded route refuses the stored token, and only then', async () => {
+    logIn('token-123');
+    await failureOf(client().post('wrong-password').json()); // a login attempt's 401 has no challenge
+    expect([$isAuthorized.get(), $sessionEnded.get()]).toEqual([true, false]);
+    // Logging out sends the old token itself, after the store forgot it: its refusal is no news.
+    logOut();
+    await failureOf(
+      client()
+        .post('guarded', { headers: { Authorization: 'Bearer token-123' } })
+        .json(),
+    );
+    expect($sessionEnded.get()).toBe(false);
+
+    logIn('token-123');
+    const refused = await failureOf(client().get('guarded').json());
+    expect(describeFailure(refused).status).toBe(401);
+    expect([$isAuthorized.get(), $accessToken.get(), $sessionEnded.get()]).toEqual([false, undefined, true]);
+    $sessionEnded.set(false);
   });
 
   it('uses /api by default with a 10 s timeout', () => {

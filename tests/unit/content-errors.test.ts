@@ -83,7 +83,7 @@ describe('schema rules an editor meets', () => {
 
   it('accepts only gate messages that are true on a public page (docs/product.md#d24-german-ui), or none', () => {
     for (const gate of [
-      'Bitte registrieren Sie sich',
+      'Bitte melden Sie sich an oder registrieren Sie sich, um zu bestellen.',
       'Bitte registrieren Sie sich, um zu bestellen.',
       'Bitte melden Sie sich an, um zu bestellen.',
       null,
@@ -92,6 +92,7 @@ describe('schema rules an editor meets', () => {
     }
     for (const gate of [
       'Bitte einloggen',
+      'Bitte registrieren Sie sich', // no full stop, and it turns away customers who have an account
       'Bitte registrieren Sie sich, um diese Seite zu sehen.',
       'Bitte melden Sie sich an, um diese Seite zu sehen.',
     ]) {

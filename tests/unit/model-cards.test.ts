@@ -33,12 +33,13 @@ describe('the models on the page follow the collection', () => {
     expect(html).not.toContain('1.200,00 €');
   });
 
-  it('marks only the model the collection names as the most chosen', async () => {
+  it('marks only the model the collection names as the recommendation', async () => {
     const models = fixture();
-    expect(text(await render(models))).not.toContain('Am häufigsten gewählt');
-    (models[1] as Model).mostChosen = true;
+    expect(text(await render(models))).not.toContain('Unsere Empfehlung');
+    (models[1] as Model).recommended = true;
     const html = text(await render(models));
-    expect(html).toContain('Am häufigsten gewählt Modell 5 Individuelle Lösung');
-    expect(html.match(/Am häufigsten gewählt/g)).toHaveLength(1);
+    expect(html).toContain('Unsere Empfehlung Modell 5 Individuelle Lösung');
+    expect(html.match(/Unsere Empfehlung/g)).toHaveLength(1);
+    expect(html).not.toContain('Am häufigsten gewählt'); // a claim about customers the agency cannot back (§ 5 UWG)
   });
 });

@@ -11,11 +11,11 @@ async function single<C extends 'site' | 'pricing'>(collection: C): Promise<Coll
 export const getSiteData = () => single('site');
 export const getPricing = () => single('pricing');
 
-/** The five website models, by number; at most one is marked as the most chosen. */
+/** The five website models, by number; at most one is the agency's recommendation. */
 export async function getModels() {
   const models = (await getCollection('models')).map((entry) => entry.data).sort((a, b) => a.number - b.number);
-  if (models.filter((model) => model.mostChosen).length > 1) {
-    throw new Error('content/models.yaml: "mostChosen: true" steht bei mehr als einem Modell');
+  if (models.filter((model) => model.recommended).length > 1) {
+    throw new Error('content/models.yaml: "recommended: true" steht bei mehr als einem Modell');
   }
   return models;
 }

@@ -26,7 +26,7 @@ export default function ForgotPasswordForm() {
     <form className="form" noValidate onSubmit={onSubmit}>
       <TextField {...form.field('userEmail')} label={t.userEmail} type="email" inputMode="email" autoComplete="email" />
       <FormMessages error={form.formError && <p>{form.formError}</p>} success={sent && <p>{sent}</p>} />
-      <SubmitButton submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
+      <SubmitButton ready={form.ready} submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
       <p className="form__aside">
         <a href="/login">{t.backToLogin}</a>
       </p>

@@ -20,6 +20,7 @@ export default function LoginForm() {
   }, []);
 
   const onSubmit = form.submit(async ({ userEmail, password }) => {
+    setConfirmed(false); // one message at a time: what this attempt answers replaces the welcome
     try {
       const { accessToken } = await logInWithPassword(userEmail, password);
       logIn(accessToken);
@@ -41,7 +42,7 @@ export default function LoginForm() {
         error={form.formError && <p>{form.formError}</p>}
         success={confirmed && <p>{t.emailConfirmed}</p>}
       />
-      <SubmitButton submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
+      <SubmitButton ready={form.ready} submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
       <p className="form__aside">
         {t.noAccount} <a href="/register">{t.register}</a>
       </p>

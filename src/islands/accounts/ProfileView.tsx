@@ -55,7 +55,7 @@ export default function ProfileView() {
   }, []);
 
   return (
-    <SignedIn gate={<LoginGate message={t.pleaseRegister} returnTo="/profilepage" />} placeholder={placeholder}>
+    <SignedIn gate={<LoginGate message={t.loginRequired} returnTo="/profilepage" />} placeholder={placeholder}>
       {() => (user ? <Profile user={user} /> : placeholder)}
     </SignedIn>
   );

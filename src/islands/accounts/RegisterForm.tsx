@@ -72,7 +72,7 @@ export default function RegisterForm() {
           )
         }
       />
-      <SubmitButton submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
+      <SubmitButton ready={form.ready} submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
       <p className="form__aside">
         {t.haveAccount} <a href="/login">{t.toLogin}</a>
       </p>

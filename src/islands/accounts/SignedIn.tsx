@@ -5,8 +5,10 @@
  * placeholder becomes the live content in place.
  */
 import { useStore } from '@nanostores/react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
 import { $isAuthorized } from '../../stores/accounts.ts';
+import { $sessionEnded } from '../../stores/session-ended.ts';
+import { useFocusIfLost } from '../use-focus-if-lost.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import { loginHref } from './return-path.ts';
 import { GATE_TEXTS } from './texts.ts';
@@ -29,6 +31,28 @@ export function SignedIn({ gate, placeholder, children }: Props) {
   );
 }
 
+/**
+ * Said where the server has just refused the session (docs/product.md#d30-ended-sessions): why
+ * the page changed, and the way back in to this page. Takes the focus when the control the
+ * visitor used went away with the content it replaces.
+ */
+export function SessionEnded({ returnTo }: { returnTo: string | undefined }) {
+  const notice = useRef<HTMLDivElement>(null);
+  useFocusIfLost(notice);
+  return (
+    <div className="notice" role="alert" tabIndex={-1} ref={notice}>
+      <p>
+        <strong>{GATE_TEXTS.sessionEnded}</strong>
+      </p>
+      <p className="button-row">
+        <a className="button" href={loginHref(returnTo)}>
+          {GATE_TEXTS.loginAgain}
+        </a>
+      </p>
+    </div>
+  );
+}
+
 interface GateProps {
   message: string;
   /** Where the login page sends the visitor back to. */
@@ -38,8 +62,15 @@ interface GateProps {
   loginLabel?: string;
 }
 
-/** The prompt in place of what needs an account: the message, then Registrieren and Login. */
+/**
+ * The prompt in place of what needs an account: the message, then Registrieren and Login; once
+ * the server has refused this page's session, the words for that instead.
+ */
 export function LoginGate({ message, returnTo, register = true, loginLabel = GATE_TEXTS.login }: GateProps) {
+  // After hydration only: the shell may learn of the refusal before the island hydrates its markup.
+  const hydrated = useHydrated();
+  const sessionEnded = useStore($sessionEnded);
+  if (hydrated && sessionEnded) return <SessionEnded returnTo={returnTo} />;
   return (
     <div className="notice">
       <p>

@@ -45,6 +45,8 @@ export const RESET_TEXTS = {
   success: 'Passwort wurde erfolgreich geändert.',
   failure: 'Fehler beim Zurücksetzen des Passworts.',
   redirectingHome: 'Sie werden zur Startseite weitergeleitet …',
+  noTokenHelp: 'Bitte öffnen Sie den Link aus der E-Mail noch einmal oder fordern Sie einen neuen an.',
+  newLink: 'Neuen Link anfordern',
 } as const;
 
 export const CONFIRM_TEXTS = {
@@ -63,11 +65,13 @@ export const PROFILE_TEXTS = {
   ordersLoading: 'Ihre Bestellungen...',
   noOrders: 'Sie haben keine Bestellungen.',
   ordersFailed: 'Fehler beim Laden von Bestellungen.',
-  pleaseRegister: 'Bitte registrieren Sie sich',
+  loginRequired: 'Bitte melden Sie sich an oder registrieren Sie sich, um Ihr Profil zu sehen.',
 } as const;
 
-/** The buttons of every login prompt (SignedIn.tsx). */
+/** The buttons of every login prompt, and what it says once the server has refused the session (SignedIn.tsx). */
 export const GATE_TEXTS = {
   register: 'Registrieren',
   login: 'Login',
+  sessionEnded: 'Ihre Sitzung ist abgelaufen. Bitte melden Sie sich erneut an.',
+  loginAgain: 'Erneut anmelden',
 } as const;

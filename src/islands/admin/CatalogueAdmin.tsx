@@ -71,7 +71,12 @@ function AddCategoryForm({ messages, onAdded }: { messages: AdminMessages; onAdd
           <TextField {...form.field('type')} label={CATEGORY_TEXTS.type} />
         </div>
         <TextAreaField {...form.field('description')} label={CATEGORY_TEXTS.description} />
-        <SubmitButton submitting={form.submitting} label={CATEGORY_TEXTS.add} busyLabel={CATEGORY_TEXTS.adding} />
+        <SubmitButton
+          ready={form.ready}
+          submitting={form.submitting}
+          label={CATEGORY_TEXTS.add}
+          busyLabel={CATEGORY_TEXTS.adding}
+        />
       </form>
     </section>
   );
@@ -110,6 +115,7 @@ function EditCategoryForm({
       <TextField {...form.field('type')} label={CATEGORY_TEXTS.type} />
       <TextAreaField {...form.field('description')} label={CATEGORY_TEXTS.description} />
       <SubmitButton
+        ready={form.ready}
         submitting={form.submitting}
         label={withHiddenContext(CATEGORY_TEXTS.save, CATEGORY_TEXTS.saveWhat(category.number))}
         busyLabel={CATEGORY_TEXTS.saving}
@@ -163,6 +169,7 @@ function ArticleItem({
           <TextField {...form.field('price')} label={ARTICLE_TEXTS.price} inputMode="text" />
         </div>
         <SubmitButton
+          ready={form.ready}
           submitting={form.submitting}
           label={withHiddenContext(ARTICLE_TEXTS.save, ARTICLE_TEXTS.saveWhat(article.number))}
           busyLabel={ARTICLE_TEXTS.saving}
@@ -258,7 +265,12 @@ function AddArticleForm({
           onChange={(event) => setFile(event.target.files?.[0])}
         />
       </div>
-      <SubmitButton submitting={form.submitting} label={ARTICLE_TEXTS.add} busyLabel={ARTICLE_TEXTS.adding} />
+      <SubmitButton
+        ready={form.ready}
+        submitting={form.submitting}
+        label={ARTICLE_TEXTS.add}
+        busyLabel={ARTICLE_TEXTS.adding}
+      />
     </form>
   );
 }

@@ -38,7 +38,7 @@ export const CATEGORY_TEXTS = {
   save: 'Speichern',
   saving: 'Wird gespeichert …',
   saved: 'Änderung gespeichert',
-  photoLabel: 'Foto Kategorien hinzufügen',
+  photoLabel: 'Foto zur Kategorie hinzufügen',
   photoOwner: (number: string) => `Kategorie ${number}`,
   photosTitle: 'Bilder der Kategorie',
   delete: (number: string) => `Kategorie ${number} löschen`,

@@ -32,11 +32,14 @@ function Orders() {
             <p>{t.nextStep}</p>
           </>
         ))}
-      <p>
-        <a className="button" href="/profilepage">
-          {t.toProfile}
-        </a>
-      </p>
+      {/* Below what loads, so it comes with it rather than being pushed down by it. */}
+      {orders.state !== 'loading' && (
+        <p>
+          <a className="button" href="/profilepage">
+            {t.toProfile}
+          </a>
+        </p>
+      )}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * 'Bestellseite' of one article: entry and departure date, 'Buchen'. The dates follow the shared
+ * The booking form of one article: entry and departure date, 'Buchen'. The dates follow the shared
  * rules (docs/product.md#d5-booking-dates); the article's price stands beside the form, and the
  * API prices the entry itself. Only for logged-in visitors: the category page gates the forms.
  */
@@ -8,7 +8,7 @@ import { describeFailure } from '../../client/failures.ts';
 import { CartEntryDatesSchema } from '../../lib/cart.ts';
 import { todayInGermany } from '../../lib/dates.ts';
 import { bookArticle } from '../../stores/cart.ts';
-import { SignedIn } from '../accounts/SignedIn.tsx';
+import { SessionEnded, SignedIn } from '../accounts/SignedIn.tsx';
 import { FormMessages, SubmitButton, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 import './cart.css';
@@ -21,7 +21,10 @@ interface Props {
   articleId: number;
 }
 
-function Form({ articleId }: Props) {
+/** The success notice takes the focus as it appears (a stable ref callback runs once per appearance). */
+const focusOnArrival = (element: HTMLElement | null) => element?.focus();
+
+function Form({ articleId, onSessionEnded }: Props & { onSessionEnded: () => void }) {
   const form = useForm(CartEntryDatesSchema, FIELDS);
   const [booked, setBooked] = useState(false);
   // Today in Germany, read in the browser after hydration (a cached page may be from yesterday).
@@ -34,7 +37,11 @@ function Form({ articleId }: Props) {
       await bookArticle(articleId, dates);
       setBooked(true);
     } catch (failure) {
-      const { message, fieldErrors } = describeFailure(failure);
+      const { status, message, fieldErrors } = describeFailure(failure);
+      if (status === 401) {
+        onSessionEnded();
+        return;
+      }
       form.setFormError(message);
       form.setErrors(
         Object.fromEntries(fieldErrors.map((e) => [e.fieldName, e.message])) as Partial<Record<Field, string>>,
@@ -53,28 +60,26 @@ function Form({ articleId }: Props) {
         error={form.formError && <p>{form.formError}</p>}
         success={
           booked && (
-            <p>
+            <p tabIndex={-1} ref={focusOnArrival}>
               {t.success} <a href="/cart">{t.toCart}</a>
             </p>
           )
         }
       />
-      <SubmitButton submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
+      <SubmitButton ready={form.ready} submitting={form.submitting} label={t.submit} busyLabel={t.submitting} />
     </form>
   );
 }
 
 export default function BookingForm(props: Props) {
-  const form = (
-    <>
-      <h4 className="booking__title">{t.title}</h4>
-      <Form {...props} />
-    </>
-  );
+  // The page this form's booking was refused on, because the server had ended the session: the
+  // form's place says so (the visitor is logged out, so every other form goes).
+  const [refusedOn, setRefusedOn] = useState<string>();
+  const form = <Form {...props} onSessionEnded={() => setRefusedOn(window.location.pathname)} />;
   // Until hydration a logged-in visitor sees the same form, so nothing moves when it becomes live.
   return (
-    <div className="booking auth-user">
-      <SignedIn gate={null} placeholder={form}>
+    <div className={refusedOn ? 'booking' : 'booking auth-user'}>
+      <SignedIn gate={refusedOn && <SessionEnded returnTo={refusedOn} />} placeholder={form}>
         {() => form}
       </SignedIn>
     </div>

@@ -9,9 +9,10 @@ import { describeFailure } from '../../client/failures.ts';
 import { formatAppointment } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
 import type { CartView as Cart, CartEntryView } from '../../server/features/cart/cart.service.ts';
-import { $cart, emptyCart, loadCart, reloadCart, removeEntry } from '../../stores/cart.ts';
+import { $cart, emptyCart, followOtherTabs, loadCart, reloadCart, removeEntry } from '../../stores/cart.ts';
 import { $cartCount } from '../../stores/cart-count.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
+import { useFocusIfLost } from '../use-focus-if-lost.ts';
 import './cart.css';
 import { CART_TEXTS as t } from './texts.ts';
 
@@ -100,6 +101,7 @@ function FilledCart({ cart, vatNote }: { cart: Cart; vatNote: string }) {
       heading.current?.focus(); // the pressed button may be gone: keep the keyboard in the list
     } catch (caught) {
       setError(describeFailure(caught, { http: failure, other: failure }).message);
+      void reloadCart(); // the cart may have changed elsewhere (an entry already gone): show it as it is
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -176,6 +178,7 @@ function CartContent({ vatNote }: Props) {
   const count = useStore($cartCount);
   useEffect(() => {
     void loadCart();
+    return followOtherTabs();
   }, []);
 
   if (state.status === 'idle' || state.status === 'loading') {
@@ -200,21 +203,26 @@ function CartContent({ vatNote }: Props) {
       </div>
     );
   }
-  if (state.cart.countArticles === 0) {
-    return (
-      <div className="notice">
-        <p>
-          <strong>{t.empty}</strong>
-        </p>
-        <p>
-          <a className="button" href="/#kategorien">
-            {t.toCategories}
-          </a>
-        </p>
-      </div>
-    );
-  }
+  if (state.cart.countArticles === 0) return <EmptyCart />;
   return <FilledCart cart={state.cart} vatNote={vatNote} />;
+}
+
+/** Also what remains after clearing, or when another tab emptied the cart: it takes the focus the gone list had. */
+function EmptyCart() {
+  const notice = useRef<HTMLDivElement>(null);
+  useFocusIfLost(notice);
+  return (
+    <div className="notice" tabIndex={-1} ref={notice}>
+      <p>
+        <strong>{t.empty}</strong>
+      </p>
+      <p>
+        <a className="button" href="/#kategorien">
+          {t.toCategories}
+        </a>
+      </p>
+    </div>
+  );
 }
 
 export default function CartView({ vatNote }: Props) {

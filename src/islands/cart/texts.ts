@@ -1,7 +1,6 @@
 /** Every text of the booking form and the cart in one place (date rules: src/lib/cart.ts). */
 
 export const BOOKING_TEXTS = {
-  title: 'Bestellseite',
   entryDate: 'Startdatum',
   departureDate: 'Enddatum',
   submit: 'Buchen',
@@ -11,7 +10,7 @@ export const BOOKING_TEXTS = {
 } as const;
 
 export const CART_TEXTS = {
-  loginRequired: 'Sie müssen eingeloggt sein, um den Warenkorb zu sehen.',
+  loginRequired: 'Sie müssen angemeldet sein, um den Warenkorb zu sehen.',
   login: 'Zum Login',
   loading: 'Der Warenkorb wird geladen …',
   loadFailed: 'Fehler beim Laden des Warenkorbs. Bitte versuchen Sie es später erneut.',
@@ -27,7 +26,7 @@ export const CART_TEXTS = {
   /** Accessible name of an entry's delete button: which entry goes. */
   removeEntry: (article: string, dates: string) => `${article} (${dates}) aus dem Warenkorb entfernen`,
   removeFailed: 'Fehler beim Löschen des Artikels aus dem Warenkorb',
-  clear: 'Leerer Warenkorb',
+  clear: 'Warenkorb leeren',
   clearQuestion: 'Wirklich alle Einträge aus dem Warenkorb entfernen?',
   clearConfirm: 'Ja, Warenkorb leeren',
   clearCancel: 'Abbrechen',

@@ -106,12 +106,20 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'inputMode' | 'mi
   );
 }
 
-/** The submit button: shows progress and cannot be pressed twice. */
+/**
+ * The submit button: shows progress and cannot be pressed twice. Until the form is ready (see
+ * `useForm`) it is disabled, so Enter or a tap cannot send the server's markup as a plain GET form
+ * (the password in the address); what was typed meanwhile stays
+ * (docs/product.md#d29-input-before-hydration). While sending it stays focusable (aria-disabled),
+ * so the keyboard focus is not lost to the page.
+ */
 export function SubmitButton({
+  ready,
   submitting,
   label,
   busyLabel,
 }: {
+  ready: boolean;
   submitting: boolean;
   /** May carry visually hidden words that tell one form's button from another's. */
   label: ReactNode;
@@ -121,8 +129,8 @@ export function SubmitButton({
     <button
       type="submit"
       className="button button--accent form__submit"
-      disabled={submitting}
-      aria-disabled={submitting}
+      disabled={!ready}
+      aria-disabled={submitting || undefined}
     >
       {submitting ? busyLabel : label}
     </button>

@@ -2,9 +2,10 @@
  * Form state for the islands: values, the first unmet rule per field (from the shared valibot
  * schema), focus on the first invalid field, and one submission at a time. A form-level error
  * (the server's answer) stays until a field changes or the form is sent again
- * (docs/product.md#d24-german-ui).
+ * (docs/product.md#d24-german-ui). What the page's fields hold counts, also what was typed or
+ * filled in before React took over the server's markup (docs/product.md#d29-input-before-hydration).
  */
-import { type SubmitEvent, useRef, useState } from 'react';
+import { type SubmitEvent, useLayoutEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 
 export type Values<TField extends string> = Record<TField, string>;
@@ -22,6 +23,27 @@ export function firstErrors<TField extends string>(issues: readonly v.BaseIssue<
 /** A form field element the form can focus. */
 export type FieldElement = HTMLInputElement | HTMLTextAreaElement;
 
+/**
+ * The values as the page's fields show them, where they differ from `values`; undefined when
+ * they agree. Hydration keeps what a visitor typed into the server's markup (or a password
+ * manager filled) without telling React, and the next render would write the state over it.
+ */
+export function valuesOnPage<TField extends string>(
+  values: Values<TField>,
+  elements: Partial<Record<TField, Pick<FieldElement, 'value'> | null>>,
+): Values<TField> | undefined {
+  let changed = false;
+  const onPage = { ...values };
+  for (const name of Object.keys(values) as TField[]) {
+    const shown = elements[name]?.value;
+    if (shown !== undefined && shown !== values[name]) {
+      onPage[name] = shown;
+      changed = true;
+    }
+  }
+  return changed ? onPage : undefined;
+}
+
 export function useForm<TField extends string, TSchema extends v.GenericSchema>(
   schema: TSchema,
   fields: readonly TField[],
@@ -35,6 +57,16 @@ export function useForm<TField extends string, TSchema extends v.GenericSchema>(
   const attempted = useRef(false);
   const inputs = useRef<Partial<Record<TField, FieldElement | null>>>({});
   const busy = useRef(false);
+  // False in the server's markup and until the form has taken over what its fields hold.
+  const [ready, setReady] = useState(false);
+
+  // Right after hydration, before anything renders again: take over what was typed meanwhile.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, with the start values
+  useLayoutEffect(() => {
+    const typed = valuesOnPage(values, inputs.current);
+    if (typed) setValues(typed);
+    setReady(true);
+  }, []);
 
   const check = (next: Values<TField>): { output: v.InferOutput<TSchema> | undefined; errors: Errors<TField> } => {
     // All rules run (so cross-field checks such as the confirmation report too); the first per field is shown.
@@ -67,7 +99,10 @@ export function useForm<TField extends string, TSchema extends v.GenericSchema>(
       if (busy.current) return;
       attempted.current = true;
       setFormError(undefined);
-      const { output, errors: found } = check(values);
+      // A field can change without an event React sees (some password managers fill so).
+      const current = valuesOnPage(values, inputs.current) ?? values;
+      if (current !== values) setValues(current);
+      const { output, errors: found } = check(current);
       setErrors(found);
       const firstInvalid = fields.find((name) => found[name]);
       if (firstInvalid) {
@@ -92,5 +127,5 @@ export function useForm<TField extends string, TSchema extends v.GenericSchema>(
     setFormError(undefined);
   };
 
-  return { values, errors, setErrors, formError, setFormError, field, submit, submitting, reset };
+  return { values, errors, setErrors, formError, setFormError, field, submit, submitting, ready, reset };
 }

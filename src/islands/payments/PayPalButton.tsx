@@ -15,7 +15,8 @@ import { PAYER_NAME_KEY, PAYMENT_TEXTS as t } from './texts.ts';
 interface Props {
   setup: PayPalSetup;
   amountCents: number;
-  onError: (message: string) => void;
+  /** `status`: the API's answer when it refused the order (the cart changed elsewhere: 400, 409). */
+  onError: (message: string, status?: number) => void;
 }
 
 export default function PayPalButton({ setup, amountCents, onError }: Props) {
@@ -77,7 +78,8 @@ export default function PayPalButton({ setup, amountCents, onError }: Props) {
       ({ orderId }) => ({ orderId }),
       (failure: unknown) => {
         orderRefused.current = true;
-        onError(describeFailure(failure, { http: t.paypalError, other: t.paypalError }).message);
+        const { message, status } = describeFailure(failure, { http: t.paypalError, other: t.paypalError });
+        onError(message, status);
         throw failure;
       },
     );

@@ -4,14 +4,15 @@
  * loads before the visitor chooses PayPal; card payment needs none (Stripe's hosted page).
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { describeFailure } from '../../client/failures.ts';
 import { startCardPayment } from '../../client/payments.ts';
 import { formatAppointment } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
 import type { CartView } from '../../server/features/cart/cart.service.ts';
-import { $cart, loadCart, reloadCart } from '../../stores/cart.ts';
+import { $cart, followOtherTabs, loadCart, reloadCart } from '../../stores/cart.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
+import { useFocusIfLost } from '../use-focus-if-lost.ts';
 import type { PayPalSetup } from './paypal-sdk.ts';
 import './payments.css';
 import { PAYMENT_TEXTS as t } from './texts.ts';
@@ -70,7 +71,12 @@ function PaymentForm({ cart, paypal }: { cart: CartView; paypal: PayPalSetup }) 
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const amountCents = Math.round(cart.totalPriceArticles * 100);
-  const showError = useCallback((message: string) => setError(message), []);
+  const showFailure = useCallback((message: string, status: number | undefined) => {
+    setError(message);
+    // The cart changed elsewhere (emptied: 400, other prices: 409): show it as it is now. An
+    // empty cart then replaces the table and the pay button with its notice.
+    if (status === 400 || status === 409) void reloadCart();
+  }, []);
 
   const payByCard = async () => {
     if (!method) {
@@ -84,9 +90,8 @@ function PaymentForm({ cart, paypal }: { cart: CartView; paypal: PayPalSetup }) 
       window.location.assign(url);
     } catch (failure) {
       const { status, message } = describeFailure(failure, { http: t.stripeFailed, other: t.stripeFailed });
-      setError(message);
       setBusy(false);
-      if (status === 409) void reloadCart(); // the cart changed elsewhere: show what it costs now
+      showFailure(message, status);
     }
   };
 
@@ -133,7 +138,7 @@ function PaymentForm({ cart, paypal }: { cart: CartView; paypal: PayPalSetup }) 
             </button>
           }
         >
-          <PayPalButton setup={paypal} amountCents={amountCents} onError={showError} />
+          <PayPalButton setup={paypal} amountCents={amountCents} onError={showFailure} />
         </Suspense>
       ) : (
         <button type="submit" className="button button--accent" disabled={busy}>
@@ -144,10 +149,25 @@ function PaymentForm({ cart, paypal }: { cart: CartView; paypal: PayPalSetup }) 
   );
 }
 
+/** The cart is empty, also when another tab emptied or paid it: no table, nothing to pay. */
+function EmptyCart() {
+  const notice = useRef<HTMLDivElement>(null);
+  useFocusIfLost(notice);
+  return (
+    <div className="notice" tabIndex={-1} ref={notice}>
+      <p>{t.cartEmpty}</p>
+      <a className="button" href="/cart">
+        {t.toCart}
+      </a>
+    </div>
+  );
+}
+
 function Payment({ paypal, vatNote }: Props) {
   const state = useStore($cart);
   useEffect(() => {
     void loadCart();
+    return followOtherTabs();
   }, []);
   return (
     <>
@@ -162,12 +182,7 @@ function Payment({ paypal, vatNote }: Props) {
       )}
       {state.status === 'loaded' &&
         (state.cart.countArticles === 0 ? (
-          <div className="notice">
-            <p>{t.cartEmpty}</p>
-            <a className="button" href="/cart">
-              {t.toCart}
-            </a>
-          </div>
+          <EmptyCart />
         ) : (
           <>
             <OrderSummary cart={state.cart} vatNote={vatNote} />

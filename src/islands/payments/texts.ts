@@ -2,7 +2,7 @@
 import { PAYMENT_MESSAGES } from '../../lib/payments.ts';
 
 export const PAYMENT_TEXTS = {
-  loginRequired: 'Sie müssen eingeloggt sein, um zu bezahlen.',
+  loginRequired: 'Sie müssen angemeldet sein, um zu bezahlen.',
   login: 'Zum Login',
   loading: 'Ihre Bestellung wird geladen …',
   cartFailed: 'Fehler beim Laden des Warenkorbs. Bitte versuchen Sie es später erneut.',
@@ -29,7 +29,7 @@ export const PAYMENT_TEXTS = {
   noMethod: 'Bitte wählen Sie eine Zahlungsmethode',
   stripeFailed: PAYMENT_MESSAGES.stripeFailed,
   paypalCaptureFailed: PAYMENT_MESSAGES.paypalFailed,
-  paypalError: 'Fehler bei der Zahlung. Bitte versuchen Sie später noch einmal.',
+  paypalError: 'Fehler bei der Zahlung. Bitte versuchen Sie es später noch einmal.',
   paypalPaid: (name: string) => `Zahlung erfolgreich abgeschlossen von ${name}`,
   payerFallback: 'Kunde',
 } as const;

@@ -79,7 +79,7 @@ export function passwordResetMail(to: string, firstName: string, link: string): 
 
 export interface OrderConfirmation {
   bookingNumber: string;
-  /** One line per item, e.g. "Onlineshop mit CMS (Artikel 3), Termin 01.12.2026 – 03.12.2026: 3.500,00 €". */
+  /** One line per item, e.g. "Online-Shop mit CMS (Artikel 3), Termin 01.12.2026 – 03.12.2026: 3.500,00 €". */
   items: string[];
   /** "4.700,00 €" */
   total: string;

@@ -32,6 +32,7 @@ import { startMailSender } from '../../../src/server/mail/queue.ts';
 import { loadSettings } from '../../../src/server/settings.ts';
 import { openBlobStore } from '../../../src/server/storage/blob-store.ts';
 import { parseEml, type ReceivedMail } from '../../support/eml.ts';
+import type { Send } from '../../support/realistic-shop.ts';
 import { startS3Emulator } from '../../support/s3-emulator.ts';
 
 export const SITE_URL = 'http://localhost:4321';
@@ -178,6 +179,9 @@ export async function createTestApi(options: TestApiOptions = {}) {
     return app.request(`/api${url}`, { method, headers, body }, { clientAddress: options.address ?? '203.0.113.1' });
   }
 
+  /** The `Send` of the realistic shop (tests/support/realistic-shop.ts): a request below the API base. */
+  const send: Send = async (apiPath, init) => app.request(`/api${apiPath}`, init, { clientAddress: '203.0.113.9' });
+
   /** Mails written to the outbox so far, oldest first. */
   function mails(): ReceivedMail[] {
     return readdirSync(outboxDir)
@@ -282,6 +286,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     /** Removes a stored upload behind the API's back. */
     removeStoredFile: (name: string) => uploads.elsewhere.delete([name]),
     request,
+    send,
     mails,
     lastMailTo,
     mailCountTo,
