@@ -12,7 +12,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, paymentAttempts } from '../../src/server/db/schema.ts';
+import { bookings, paymentAttempts, payments } from '../../src/server/db/schema.ts';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
 import type { ApiDocument } from '../../src/server/features/api-docs/api-document.ts';
 import type { ImageView } from '../../src/server/features/images/images.service.ts';
@@ -735,8 +735,11 @@ const written: Record<string, () => Promise<Check[]>> = {
         key,
         status: 502,
         send: async () => {
-          // Stripe refuses the request (a 400 answered after nothing was done): the provider refused the refund.
-          await sandbox('/stripe/test/fail-next', { status: 400 });
+          // A PaymentIntent Stripe does not know: Stripe refuses the refund.
+          await api.db
+            .update(payments)
+            .set({ providerPaymentId: unique('pi_unknown') })
+            .where(eq(payments.bookingId, unreachable));
           return refund(unreachable);
         },
       },
