@@ -56,6 +56,8 @@ const VISITS: Visit[] = [
     '/contacts',
     '/aboutus',
     '/privacypolicy',
+    '/agb',
+    '/widerrufsbelehrung',
     '/loginpage',
     '/login',
     '/register',
