@@ -7,7 +7,7 @@ export const PAYMENT_MESSAGES = {
   stripeFailed: 'Zahlung mit Stripe fehlgeschlagen.',
   paypalFailed: 'Fehler bei der PayPal-Zahlung. Bitte versuchen Sie es erneut.',
   confirmFailed: 'Fehler bei der Zahlungsbestätigung.',
-  /** The provider took the payment but has not finished it (docs/product.md#d31-payment-states). */
+  /** The provider took the payment but has not finished it (docs/product.md#d32-payment-states). */
   paymentPending:
     'Ihre Zahlung wird noch bearbeitet. Sobald der Zahlungsanbieter sie abschließt, erhalten Sie eine Bestätigung per E-Mail. Bis dahin kann diese Bestellung nicht noch einmal bezahlt werden.',
 } as const;

@@ -18,6 +18,7 @@ import { healthRoutes } from './features/health/health.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
 import { type PaymentProviders, paymentProviders } from './features/payments/payment-providers.ts';
 import { paymentConfirmationRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
+import { adminWithdrawalRoutes, withdrawalRoutes } from './features/withdrawals/withdrawals.routes.ts';
 import { errorBody, handleError, MESSAGES } from './http/errors.ts';
 import { noNulInAddress, servedMethodsOnly } from './http/request-checks.ts';
 import { strictTransportSecurity } from './http/security-headers.ts';
@@ -86,6 +87,8 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   app.route('/payment', paymentRoutes(deps, providers));
   app.route('/payments', paymentConfirmationRoutes(deps, providers));
   app.route('/sandbox', sandboxRoutes(deps, deliverWebhook));
+  app.route('/withdrawals', withdrawalRoutes(deps));
+  app.route('/admin/withdrawals', adminWithdrawalRoutes(deps));
   app.route('/admin', adminRoutes(deps, providers));
   app.route('/', apiDocsRoutes(app, API_BASE_PATH, deps));
 

@@ -1,5 +1,5 @@
 /**
- * Payments as the providers have them (docs/product.md#d31-payment-states), through the real
+ * Payments as the providers have them (docs/product.md#d32-payment-states), through the real
  * server code, the real `stripe` package and the PayPal client against the emulators: a PayPal
  * capture left pending and then completed or denied, Stripe's asynchronous events, what a
  * customer may start while a payment is pending, the reconciliation that asks the providers when

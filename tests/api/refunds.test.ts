@@ -1,5 +1,5 @@
 /**
- * Refunds (docs/product.md#d32-refunds): staff refund a paid booking through the provider it was
+ * Refunds (docs/product.md#d33-refunds): staff refund a paid booking through the provider it was
  * paid with, a refund made in a provider's dashboard arrives by webhook, and both end alike (the
  * booking refunded, 'Erstattet' for customer and staff, one German mail naming order and amount)
  * exactly once: under double clicks, concurrent calls, a webhook arriving during the call, and a

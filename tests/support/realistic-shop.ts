@@ -305,14 +305,14 @@ export async function createOrderHistory(
   return orders;
 }
 
-/** Staff refund a paid order in full (docs/product.md#d32-refunds). */
+/** Staff refund a paid order in full (docs/product.md#d33-refunds). */
 export async function refundOrder(send: Send, adminToken: string, bookingId: number): Promise<void> {
   await expectOk(send(`/admin/bookings/${bookingId}/refund`, jsonRequest('POST', adminToken)), 'refund');
 }
 
 /**
  * Pays the customer's cart with PayPal, whose capture PayPal holds for review: the booking stays
- * 'processing' (docs/product.md#d31-payment-states) until a test settles it in the sandbox. Its
+ * 'processing' (docs/product.md#d32-payment-states) until a test settles it in the sandbox. Its
  * entries stay in the cart, as for any booking not paid yet.
  */
 export async function payCartPendingWithPayPal(send: Send, token: string): Promise<BookingView> {

@@ -2,7 +2,7 @@
  * /admin/bestellungen: every booking, newest first, filtered by status and searched by order
  * number, name or e-mail, a page of 20 at a time from the server; a booking left unpaid past its
  * payment window can be cancelled here, a paid one refunded (docs/product.md#d23-admin-editing-and-orders,
- * #d32-refunds); a test payment says so.
+ * #d33-refunds); a test payment says so.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cancelBooking, fetchAllBookings, refundBooking } from '../../client/admin.ts';

@@ -2,7 +2,7 @@
  * /success, where a provider sends the customer back: the server is asked about the payment (it
  * asks the provider itself) and the page says what it answers. 'Zahlung erfolgreich!' only for a
  * payment the server knows as paid; a payment the provider still processes reads as such, never
- * as failed, and is asked about again for a while (docs/product.md#d31-payment-states). Without a
+ * as failed, and is asked about again for a while (docs/product.md#d32-payment-states). Without a
  * payment to look at, the page only leads to the orders.
  */
 import { useEffect, useRef, useState } from 'react';

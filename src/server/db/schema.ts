@@ -209,7 +209,7 @@ export const cartEntries = pgTable(
 /**
  * `processing`: a provider holds a payment it has not finished (a PayPal capture PENDING, a Stripe
  * session complete but unpaid); `refunded`: paid, then refunded in full
- * (docs/product.md#d31-payment-states).
+ * (docs/product.md#d32-payment-states).
  */
 export const BOOKING_STATUSES = ['pending_payment', 'processing', 'paid', 'refunded', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
@@ -312,7 +312,7 @@ export const paymentAttempts = pgTable(
 /**
  * `settled`: the payment that made its booking paid. `refund_due`: money a provider took for a
  * booking that another payment had settled already; staff refund it (docs/product.md#d22-fulfilment).
- * `refunded`: paid back in full (docs/product.md#d32-refunds).
+ * `refunded`: paid back in full (docs/product.md#d33-refunds).
  */
 export const PAYMENT_STATUSES = ['settled', 'refund_due', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
@@ -339,7 +339,7 @@ export const payments = pgTable(
 /**
  * `requested`: written before the provider is asked (its idempotency key is the row's id), so a
  * crash between the two is repaired by asking again; `pending`: the provider accepted it and
- * pays it out later; `completed`; `failed` (docs/product.md#d32-refunds).
+ * pays it out later; `completed`; `failed` (docs/product.md#d33-refunds).
  */
 export const REFUND_STATUSES = ['requested', 'pending', 'completed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
@@ -418,4 +418,28 @@ export const sandboxObjects = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.kind, table.id] })],
+);
+
+/**
+ * Withdrawal declarations of consumers (docs/product.md#d31-consumer-law), each kept as it was
+ * received, whether or not it names an order of its sender: a declaration is never refused. The
+ * booking it was matched to (order number and the account's e-mail address) counts as withdrawn
+ * from the first one's time.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** As the sender gave it (normalised), possibly empty. */
+    orderNumber: text('order_number').notNull(),
+    reason: text('reason').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('withdrawals_booking_idx').on(table.bookingId),
+    index('withdrawals_received_idx').on(table.receivedAt),
+  ],
 );

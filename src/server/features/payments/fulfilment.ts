@@ -2,7 +2,7 @@
  * Fulfilment: the one way a booking becomes paid, reached from the webhooks, the success page's
  * confirmation, the PayPal capture and the reconciliation (docs/product.md#d22-fulfilment); and
  * the other moves a provider's word makes: pending (the booking is 'processing'), failed (payable
- * again) and closed (docs/product.md#d31-payment-states). One transaction locks the booking and
+ * again) and closed (docs/product.md#d32-payment-states). One transaction locks the booking and
  * then its payment attempt, so any number of concurrent or replayed calls change the booking
  * once, record one payment and queue one mail.
  */

@@ -1,6 +1,6 @@
 /**
  * What a provider says about a payment attempt, in the product's words
- * (docs/product.md#d31-payment-states): paid; pending (the provider took the payment but has not
+ * (docs/product.md#d32-payment-states): paid; pending (the provider took the payment but has not
  * finished it: a PayPal capture PENDING, a Stripe session complete but unpaid); failed (declined
  * or denied); closed (expired or voided, never to be paid); or still open. Every path that learns
  * about a payment (the customer's return, a webhook, a capture, the reconciliation) reads it here.

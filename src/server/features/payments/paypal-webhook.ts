@@ -1,6 +1,6 @@
 /**
  * `POST /payment/paypal/webhook`: PayPal's events about captures (docs/product.md#d21-paypal,
- * #d31-payment-states, #d32-refunds), verified the way PayPal asks: the transmission's headers and
+ * #d32-payment-states, #d33-refunds), verified the way PayPal asks: the transmission's headers and
  * the event, exactly as received, go to PayPal's verify-webhook-signature API with the webhook's
  * id. An event is then only a hint: the product reads the capture's order (COMPLETED, DENIED) or
  * the capture (REFUNDED) from PayPal and records what it says, so a replayed or reordered event

@@ -1,5 +1,5 @@
 /**
- * The reconciliation (docs/product.md#d31-payment-states): every few minutes the server asks the
+ * The reconciliation (docs/product.md#d32-payment-states): every few minutes the server asks the
  * providers about attempts that are still open or pending some minutes after they started, and
  * about refunds without a final answer, so a lost webhook or a crash costs no order and takes no
  * money twice. Whatever a provider says goes through the same moves as its webhooks; each replica

@@ -1,5 +1,5 @@
 /**
- * Refunds (docs/product.md#d32-refunds): staff refund a paid booking in full through the provider
+ * Refunds (docs/product.md#d33-refunds): staff refund a paid booking in full through the provider
  * it was paid with; a refund made at the provider (its dashboard) arrives by webhook and ends the
  * same way: the payment and the booking 'refunded', one German mail to the customer.
  *

@@ -2,7 +2,7 @@
  * What the product does with a provider's word about an attempt, whoever brought it (the
  * customer's return, a capture, a webhook, the reconciliation): a paid attempt is fulfilled and
  * the booking's other card sessions closed; pending, failed and closed attempts move as
- * docs/product.md#d31-payment-states says. Every move is idempotent.
+ * docs/product.md#d32-payment-states says. Every move is idempotent.
  */
 import type { ApiDependencies } from '../../context.ts';
 import { log } from '../../log.ts';

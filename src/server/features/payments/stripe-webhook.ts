@@ -1,6 +1,6 @@
 /**
  * `POST /payment/stripe/webhook`: Stripe's signed events (docs/product.md#d20-stripe-checkout,
- * #d31-payment-states, #d32-refunds). A completed or asynchronously paid session is fulfilled (one
+ * #d32-payment-states, #d33-refunds). A completed or asynchronously paid session is fulfilled (one
  * complete but unpaid is pending), an asynchronous payment that failed makes the booking payable
  * again, an expired session only closes its attempt; a refunded charge ends as a refund by staff
  * does, and a refund that failed later makes the booking paid again. A signed event whose object

@@ -2,7 +2,7 @@
  * Captured payments and their refunds as PayPal's Payments v2 API shows them
  * (`/v2/payments/captures/{id}`, `…/refund`, `/v2/payments/refunds/{id}`): a full refund when the
  * request names no amount, refused while the capture is pending or once it is refunded
- * (docs/product.md#d32-refunds).
+ * (docs/product.md#d33-refunds).
  */
 import * as v from 'valibot';
 import { paypalId } from '../sandbox-ids.ts';

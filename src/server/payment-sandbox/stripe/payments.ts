@@ -1,7 +1,7 @@
 /**
  * What a paid Checkout Session leaves behind at Stripe: its PaymentIntent with the Charge that
  * took the card's money, and the Refunds made of it (`POST /v1/refunds`, a full refund unless an
- * amount is named), each in Stripe's shape (docs/product.md#d32-refunds).
+ * amount is named), each in Stripe's shape (docs/product.md#d33-refunds).
  */
 import type Stripe from 'stripe';
 import * as v from 'valibot';
