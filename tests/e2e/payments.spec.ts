@@ -156,6 +156,7 @@ test.describe('a new customer pays', () => {
 
 test.describe('a payment that does not go through', () => {
   test('cancelled on the hosted page leads to /cancel, keeps the cart, and paying again works', async ({ page }) => {
+    test.slow(); // registration through the form and two visits to the hosted page: near 30 s on a busy machine
     const customer = await newCustomer(page);
     await bookAndOrder(page);
     await payByCardOnHostedPage(page);
