@@ -7,16 +7,19 @@ import type {
 } from '../server/features/payments/payments.service.ts';
 import { api } from './http.ts';
 
-/** `amountCents` is what the page showed: the server refuses (409) when its own total differs. */
-export const startCardPayment = (amountCents: number, origin: string) =>
+/**
+ * `amountCents` is what the page showed: the server refuses (409) when its own total differs.
+ * `earlyStart`: the customer asked for a start within the withdrawal period.
+ */
+export const startCardPayment = (amountCents: number, origin: string, earlyStart: boolean) =>
   api
     .post('payment/stripe/checkout-session', {
-      json: { amount: amountCents, successUrl: `${origin}/success`, cancelUrl: `${origin}/cancel` },
+      json: { amount: amountCents, successUrl: `${origin}/success`, cancelUrl: `${origin}/cancel`, earlyStart },
     })
     .json<CheckoutSessionView>();
 
-export const createPayPalOrder = (amountCents: number) =>
-  api.post('payment/paypal/orders', { json: { amount: amountCents } }).json<PayPalOrderView>();
+export const createPayPalOrder = (amountCents: number, earlyStart: boolean) =>
+  api.post('payment/paypal/orders', { json: { amount: amountCents, earlyStart } }).json<PayPalOrderView>();
 
 export const capturePayPalOrder = (orderId: string) =>
   api.post(`payment/paypal/orders/${encodeURIComponent(orderId)}/capture`).json<PaymentResultView>();

@@ -90,3 +90,18 @@ const receiptTime = new Intl.DateTimeFormat('de-DE', {
 
 /** "26. November 2026 um 14:03:12": when a declaration was received, as the receipt states it. */
 export const formatReceiptTime = (timestamp: string): string => `${receiptTime.format(new Date(timestamp))} Uhr`;
+
+/**
+ * Whether an appointment starting on `entryDate` (YYYY-MM-DD) would begin within the withdrawal
+ * period of a contract concluded `now`: then the consumer must ask for the early start
+ * (§ 356 Abs. 4, § 357a Abs. 2 BGB).
+ */
+export const startsWithinWithdrawalPeriod = (entryDate: string, now: Date = new Date()): boolean =>
+  entryDate <= lastDayToWithdraw(now.toISOString());
+
+/** The express request and acknowledgement the payment page asks for, as the consumer ticks it. */
+export const EARLY_START_CONSENT =
+  'Ich verlange ausdrücklich, dass HWDS schon vor Ablauf der 14-tägigen Widerrufsfrist mit der Leistung beginnt. Mir ist bekannt, dass ich mein Widerrufsrecht verliere, sobald der Vertrag vollständig erfüllt ist, und dass ich bei einem Widerruf einen angemessenen Betrag für die bis dahin erbrachten Leistungen zahle.';
+
+export const EARLY_START_REQUIRED =
+  'Ein Termin beginnt innerhalb der 14-tägigen Widerrufsfrist. Bitte bestätigen Sie, dass wir schon vorher beginnen sollen, oder wählen Sie einen späteren Termin.';

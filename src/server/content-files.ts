@@ -14,5 +14,6 @@ export function readContentFile<T extends z.ZodType>(file: string, schema: T): z
   return schema.parse(parseYaml(text));
 }
 
-/** What the API needs of content/site.yaml: the agency's e-mail and how its prices are taxed. */
-export const companyOf = (site: SiteData) => ({ email: site.company.email, vat: site.vat });
+/** What the API needs of content/site.yaml: the agency's name, address and contact, and how its prices are taxed. */
+export const companyOf = (site: SiteData) => ({ ...site.company, vat: site.vat });
+export type Company = ReturnType<typeof companyOf>;

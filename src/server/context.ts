@@ -1,5 +1,5 @@
 /** What the API is made of, passed in by whoever creates it (the server process or a test). */
-import type { VatSetting } from '../lib/money.ts';
+import type { Company } from './content-files.ts';
 import type { Database, RoleName } from './db/schema.ts';
 import type { AccessTokenKeys } from './features/accounts/access-tokens.ts';
 import type { RateLimits } from './features/accounts/rate-limits.ts';
@@ -19,8 +19,8 @@ export interface ApiDependencies {
   publicApiBase: string;
   rateLimits: RateLimits;
   payments: PaymentConfig;
-  /** From content/site.yaml, for the order mail: the agency's address and how prices are taxed. */
-  company: { email: string; vat: VatSetting };
+  /** From content/site.yaml, for the mails: the agency's name, address and contact, and how prices are taxed. */
+  company: Company;
   /** Serve the interactive API reference at /api/docs. */
   apiDocs: boolean;
 }

@@ -177,7 +177,7 @@ async function approveWithWrongAmount(orderId: string): Promise<void> {
 async function paidBooking(): Promise<number> {
   const payer = await customerWithCart();
   const session = await json<CheckoutSessionView>(
-    request('POST /payment/stripe/checkout-session', { token: payer.token, body: {} }),
+    request('POST /payment/stripe/checkout-session', { token: payer.token, body: { earlyStart: true } }),
   );
   await api.request('POST', `/sandbox/stripe/checkout/${session.sessionId}`, {
     rawBody: new URLSearchParams({ action: 'pay' }),
@@ -193,7 +193,9 @@ async function paidBooking(): Promise<number> {
 /** Starting a payment: started, an empty cart, a client amount that is not the total, the provider failing. */
 async function paymentStartChecks(key: string, provider: 'stripe' | 'paypal', started: number): Promise<Check[]> {
   const [payer, empty, failing] = [await customerWithCart(), await api.user(), await customerWithCart()];
-  const start = (user: TestUser, body: unknown = {}) => request(key, { token: user.token, body });
+  // The carts' appointments begin within the withdrawal period: the customer asks for the early start.
+  const start = (user: TestUser, body: object = {}) =>
+    request(key, { token: user.token, body: { earlyStart: true, ...body } });
   return [
     { key, status: started, send: () => start(payer) },
     { key, status: 400, send: () => start(empty) },
@@ -545,7 +547,7 @@ const written: Record<string, () => Promise<Check[]>> = {
 
   'POST /payment/stripe/checkout-session': async () => {
     const key = 'POST /payment/stripe/checkout-session';
-    const foreignReturn = { successUrl: 'https://example.com/danke' };
+    const foreignReturn = { successUrl: 'https://example.com/danke', earlyStart: true };
     return [
       ...(await paymentStartChecks(key, 'stripe', 200)),
       { key, status: 400, send: () => request(key, { token: customer.token, body: foreignReturn }) },
@@ -557,7 +559,7 @@ const written: Record<string, () => Promise<Check[]>> = {
   'POST /payment/paypal/orders/{id}/capture': async () => {
     const key = 'POST /payment/paypal/orders/{id}/capture';
     const order = async (user: TestUser) =>
-      json<PayPalOrderView>(request('POST /payment/paypal/orders', { token: user.token, body: {} }));
+      json<PayPalOrderView>(request('POST /payment/paypal/orders', { token: user.token, body: { earlyStart: true } }));
     const [payer, mismatched, failing, waiting] = [
       await customerWithCart(),
       await customerWithCart(),
@@ -665,13 +667,13 @@ const written: Record<string, () => Promise<Check[]>> = {
     const confirm = (user: TestUser, body: unknown) => request(key, { token: user.token, body });
     const payer = await customerWithCart();
     const session = await json<CheckoutSessionView>(
-      request('POST /payment/stripe/checkout-session', { token: payer.token, body: {} }),
+      request('POST /payment/stripe/checkout-session', { token: payer.token, body: { earlyStart: true } }),
     );
     const card = { bookingId: session.bookingId, sessionId: session.sessionId };
     // A PayPal order whose capture reports another amount: the payment is refused, not counted.
     const mismatched = await customerWithCart();
     const order = await json<PayPalOrderView>(
-      request('POST /payment/paypal/orders', { token: mismatched.token, body: {} }),
+      request('POST /payment/paypal/orders', { token: mismatched.token, body: { earlyStart: true } }),
     );
     const wallet = { bookingId: order.bookingId, sessionId: order.id, paymentMethod: 'paypal' };
     return [

@@ -151,7 +151,7 @@ describe('inputs that once made the database fail', () => {
     // More than a payment provider takes is never ordered; the cart stays as it was.
     const ceiling = ORDER_TOO_LARGE_MESSAGE;
     const checkout = await answer<ErrorBody>(
-      api.request('POST', '/payment/stripe/checkout-session', { body: {}, token: customer.token }),
+      api.request('POST', '/payment/stripe/checkout-session', { body: { earlyStart: true }, token: customer.token }),
     );
     expect(checkout).toMatchObject({ status: 400, body: { message: ceiling } });
     expect(await api.db.select().from(cartEntries).where(eq(cartEntries.userId, customer.id))).toHaveLength(25);

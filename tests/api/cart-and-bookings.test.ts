@@ -250,6 +250,8 @@ describe('bookings', () => {
       departureDate: inDays(30),
       totalPrice: 11_200,
       paymentMethod: null,
+      paidAt: null,
+      withdrawnAt: null,
       items: [
         expect.objectContaining({
           articleId: 1,

@@ -43,7 +43,7 @@ async function customerWithCart(articleIds = [1]): Promise<TestUser> {
 
 const startCard = (user: TestUser, body: Record<string, unknown> = {}) =>
   answer<CheckoutSessionView & ErrorBody>(
-    api.request('POST', '/payment/stripe/checkout-session', { token: user.token, body }),
+    api.request('POST', '/payment/stripe/checkout-session', { token: user.token, body: { earlyStart: true, ...body } }),
   );
 
 /** The customer's button on the sandbox's hosted checkout page. */
@@ -330,7 +330,9 @@ describe('another customer’s payment', () => {
       body: { message: 'Diese Zahlung ist uns nicht bekannt.', statusCode: 404 },
     });
     const order = (
-      await answer<PayPalOrderView>(api.request('POST', '/payment/paypal/orders', { token: owner.token, body: {} }))
+      await answer<PayPalOrderView>(
+        api.request('POST', '/payment/paypal/orders', { token: owner.token, body: { earlyStart: true } }),
+      )
     ).body;
     expect(
       (await api.request('POST', `/payment/paypal/orders/${order.id}/capture`, { token: intruder.token })).status,
@@ -351,7 +353,7 @@ describe('paying with PayPal', () => {
   it('creates an order for the server’s total, captures it after approval and fulfils it once', async () => {
     const user = await customerWithCart([3]);
     const created = await answer<PayPalOrderView & ErrorBody>(
-      api.request('POST', '/payment/paypal/orders', { token: user.token, body: { amount: 350_000 } }),
+      api.request('POST', '/payment/paypal/orders', { token: user.token, body: { amount: 350_000, earlyStart: true } }),
     );
     expect(created).toMatchObject({ status: 201, body: { id: expect.any(String), bookingId: expect.any(Number) } });
     expect((await capture(user, created.body.id)).status).toBe(402); // not approved yet: nothing taken
@@ -370,10 +372,15 @@ describe('paying with PayPal', () => {
   it('answers 409 on a tampered amount and fulfils nothing a capture reports wrongly', async () => {
     const user = await customerWithCart([4]);
     expect(
-      (await api.request('POST', '/payment/paypal/orders', { token: user.token, body: { amount: 1 } })).status,
+      (
+        await api.request('POST', '/payment/paypal/orders', {
+          token: user.token,
+          body: { amount: 1, earlyStart: true },
+        })
+      ).status,
     ).toBe(409);
     const { body: order } = await answer<PayPalOrderView>(
-      api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} }),
+      api.request('POST', '/payment/paypal/orders', { token: user.token, body: { earlyStart: true } }),
     );
     await approve(order.id);
     await api.request('POST', `/sandbox/paypal/test/orders/${order.id}/capture-amount`, { body: { value: '1.00' } });
@@ -385,7 +392,7 @@ describe('paying with PayPal', () => {
   it('fulfils nothing when PayPal declines the funding source; another source can then be chosen', async () => {
     const user = await customerWithCart([5]);
     const { body: order } = await answer<PayPalOrderView>(
-      api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} }),
+      api.request('POST', '/payment/paypal/orders', { token: user.token, body: { earlyStart: true } }),
     );
     await approve(order.id, 'instrument-declined');
     expect(await capture(user, order.id)).toMatchObject({
@@ -398,7 +405,7 @@ describe('paying with PayPal', () => {
     expect((await bookingOf(order.bookingId))?.status).toBe('pending_payment');
     // The same order again (PayPal's window reopens it), approved with another source this time.
     const again = await answer<PayPalOrderView>(
-      api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} }),
+      api.request('POST', '/payment/paypal/orders', { token: user.token, body: { earlyStart: true } }),
     );
     expect(again.body.id).toBe(order.id);
     expect((await approve(order.id)).status).toBe(200);
@@ -409,7 +416,7 @@ describe('paying with PayPal', () => {
   it('keeps one payment under 20 concurrent captures and confirmations', async () => {
     const user = await customerWithCart([1, 5]);
     const { body: order } = await answer<PayPalOrderView>(
-      api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} }),
+      api.request('POST', '/payment/paypal/orders', { token: user.token, body: { earlyStart: true } }),
     );
     await approve(order.id);
     const answers = await Promise.all(
@@ -434,10 +441,13 @@ describe('paying with PayPal', () => {
 
 describe('one booking, one payment, whichever way the customer pays', () => {
   const approve = (orderId: string) =>
-    api.request('POST', `/sandbox/paypal/v2/checkout/orders/${orderId}/approve`, { body: {} });
+    api.request('POST', `/sandbox/paypal/v2/checkout/orders/${orderId}/approve`, { body: { earlyStart: true } });
   const startPayPal = async (user: TestUser) =>
-    (await answer<PayPalOrderView>(api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} })))
-      .body;
+    (
+      await answer<PayPalOrderView>(
+        api.request('POST', '/payment/paypal/orders', { token: user.token, body: { earlyStart: true } }),
+      )
+    ).body;
   const capture = (user: TestUser, orderId: string) =>
     answer<ErrorBody & { status: string }>(
       api.request('POST', `/payment/paypal/orders/${orderId}/capture`, { token: user.token }),
@@ -511,7 +521,7 @@ describe('one booking, one payment, whichever way the customer pays', () => {
     expect(captured.status).toBe(201);
 
     const again = await answer<ErrorBody>(
-      api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} }),
+      api.request('POST', '/payment/paypal/orders', { token: user.token, body: { earlyStart: true } }),
     );
     expect(again).toMatchObject({
       status: 409,

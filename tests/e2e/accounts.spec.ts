@@ -437,7 +437,10 @@ test.describe('/profilepage', () => {
       });
       expect(added.status(), await added.text()).toBe(201);
       // Starting a payment orders the cart: two orders, one article each.
-      const ordered = await request.post('/api/payment/stripe/checkout-session', { headers: auth, data: {} });
+      const ordered = await request.post('/api/payment/stripe/checkout-session', {
+        headers: auth,
+        data: { earlyStart: true },
+      });
       expect(ordered.status()).toBe(200);
     }
     const bookings = (await (await request.get('/api/booking/get', { headers: auth })).json()) as {

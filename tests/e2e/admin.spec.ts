@@ -365,7 +365,7 @@ test('the order overview lists a booking a customer just paid in the sandbox, an
     ).status(),
   ).toBe(201);
   const session = (await (
-    await request.post('/api/payment/stripe/checkout-session', { headers: auth, data: {} })
+    await request.post('/api/payment/stripe/checkout-session', { headers: auth, data: { earlyStart: true } })
   ).json()) as {
     sessionId: string;
   };

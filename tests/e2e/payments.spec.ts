@@ -6,6 +6,7 @@
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { todayInGermany } from '../../src/lib/dates.ts';
+import { EARLY_START_CONSENT, EARLY_START_REQUIRED } from '../../src/lib/withdrawals.ts';
 import { addToCart, FULL_CART_ENTRIES, fullCartArticles } from '../support/realistic-shop.ts';
 import {
   accessTokenFor,
@@ -71,7 +72,12 @@ async function bookAndOrder(page: Page) {
   await page.getByRole('link', { name: 'Bestellen' }).click();
   await page.waitForURL('/payment-options');
   await expect(page.getByText('Gesamtbetrag: 2.500,00 €')).toBeVisible();
+  // The model starts in 14 days, within the withdrawal period.
+  await requestEarlyStart(page);
 }
+
+/** An appointment within the withdrawal period: the customer asks for the early start (docs/product.md#d31-consumer-law). */
+const requestEarlyStart = (page: Page) => page.getByRole('checkbox', { name: EARLY_START_CONSENT }).check();
 
 async function payByCardOnHostedPage(page: Page) {
   await page.getByLabel('Kreditkarte (Stripe)').check();
@@ -213,6 +219,40 @@ test.describe('webhook timing', () => {
   }
 });
 
+test('a start within the withdrawal period is asked for: refused without the request, stored and repeated in the mail', async ({
+  page,
+  request,
+  send,
+  realShop,
+}) => {
+  const account = await confirmedCustomer(request);
+  const token = await accessTokenFor(request, account.userEmail, account.password);
+  const [article] = realShop.catalogue.twoPhotos.articles;
+  await addToCart(send, token, article ? [article] : [], 3);
+  await signIn(page, token);
+  await page.goto('/payment-options');
+  const consent = page.getByRole('checkbox', { name: EARLY_START_CONSENT });
+  await expect(consent).not.toBeChecked();
+  await page.getByLabel('Kreditkarte (Stripe)').check();
+  await page.getByRole('button', { name: 'Jetzt zahlungspflichtig bezahlen' }).click();
+  await expect(page.getByRole('alert')).toHaveText(EARLY_START_REQUIRED);
+  await expect(consent).toBeFocused();
+  await expectNoAccessibilityViolations(page);
+
+  await page.keyboard.press('Space');
+  await page.getByRole('button', { name: 'Jetzt zahlungspflichtig bezahlen' }).click();
+  await page.waitForURL(/\/api\/sandbox\/stripe\/checkout\//);
+  await page.getByRole('button', { name: /^[\d.,\s]+€ bezahlen$/ }).click();
+  await page.waitForURL(/\/success\?bookingId=(\d+)/);
+  await expect(page.getByRole('heading', { name: 'Zahlung erfolgreich!' })).toBeVisible();
+  const [booking] = (await (
+    await request.get('/api/booking/get', { headers: { Authorization: `Bearer ${token}` } })
+  ).json()) as { bookingNumber: string }[];
+  const mail = await waitForMail(account.userEmail, `Ihre Bestellung ${booking?.bookingNumber} bei HWDS`);
+  expect(mail.text).toContain(EARLY_START_CONSENT);
+  expect(mail.text).toContain(`/widerruf?bestellung=${booking?.bookingNumber}`);
+});
+
 test.describe('a cart that changes while the payment page is open', () => {
   test('emptied in another tab, or elsewhere, leaves no order table and no pay button', async ({
     page,
@@ -248,6 +288,7 @@ test.describe('a cart that changes while the payment page is open', () => {
     await expect(summary.getByRole('row')).toHaveCount(3);
     await request.delete('/api/cart/clear', { headers: { Authorization: `Bearer ${token}` } });
     await page.getByLabel('Kreditkarte (Stripe)').check();
+    await requestEarlyStart(page);
     await pay.click();
     await expect(emptied).toBeVisible();
     await expect(summary).toHaveCount(0);
@@ -315,6 +356,7 @@ test.describe('a payment PayPal still processes', () => {
     const other = await page.context().newPage();
     await other.goto('/payment-options');
     await other.getByLabel('Kreditkarte (Stripe)').check();
+    await requestEarlyStart(other);
     await other.getByRole('button', { name: 'Jetzt zahlungspflichtig bezahlen' }).click();
     await expect(other.getByRole('alert')).toContainText('Ihre Zahlung wird noch bearbeitet.');
     await other.goto('/profilepage');
@@ -387,7 +429,7 @@ test('staff refund a paid order: refunded for staff and customer, one mail', asy
     ).status(),
   ).toBe(201);
   const session = (await (
-    await request.post('/api/payment/stripe/checkout-session', { headers: auth, data: {} })
+    await request.post('/api/payment/stripe/checkout-session', { headers: auth, data: { earlyStart: true } })
   ).json()) as { sessionId: string; bookingId: number };
   await request.post(`/api/sandbox/stripe/checkout/${session.sessionId}`, { form: { action: 'pay' }, maxRedirects: 0 });
   await request.post('/api/payments/confirm-payment', {

@@ -258,8 +258,9 @@ export function fullCartArticles(catalogue: RealisticCatalogue): ArticleView[] {
  * and returns the paid booking.
  */
 export async function payCartByCard(send: Send, token: string): Promise<BookingView> {
+  // Realistic appointments often begin within the withdrawal period: the customer asks for the early start.
   const session = await expectOk<{ bookingId: number; sessionId: string }>(
-    send('/payment/stripe/checkout-session', jsonRequest('POST', token, {})),
+    send('/payment/stripe/checkout-session', jsonRequest('POST', token, { earlyStart: true })),
     'card payment start',
   );
   const paid = await send(`/sandbox/stripe/checkout/${session.sessionId}`, {
@@ -317,7 +318,7 @@ export async function refundOrder(send: Send, adminToken: string, bookingId: num
  */
 export async function payCartPendingWithPayPal(send: Send, token: string): Promise<BookingView> {
   const order = await expectOk<{ id: string; bookingId: number }>(
-    send('/payment/paypal/orders', jsonRequest('POST', token, {})),
+    send('/payment/paypal/orders', jsonRequest('POST', token, { earlyStart: true })),
     'PayPal payment start',
   );
   const sandbox = (path: string, body?: unknown) =>

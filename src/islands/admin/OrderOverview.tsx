@@ -137,7 +137,17 @@ function Overview() {
                         </ul>
                       </td>
                       <td data-label={t.total}>{formatEuros(booking.totalPrice)}</td>
-                      <td data-label={t.status}>{BOOKING_STATUS_LABELS[booking.status]}</td>
+                      <td data-label={t.status}>
+                        {BOOKING_STATUS_LABELS[booking.status]}
+                        {booking.withdrawnAt && (
+                          <>
+                            <br />
+                            <span className="admin-withdrawn">
+                              {t.withdrawn(formatGermanDate(booking.withdrawnAt))}
+                            </span>
+                          </>
+                        )}
+                      </td>
                       <td data-label={t.method}>
                         {booking.paymentMethod ? PAYMENT_METHOD_NAMES[booking.paymentMethod] : t.notPaid}
                         {booking.testPayment && (

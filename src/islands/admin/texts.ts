@@ -132,4 +132,5 @@ export const ORDER_TEXTS = {
   notPaid: '–',
   /** Beside the payment method: paid in a provider's test mode, no real money moved. */
   testPayment: 'Testzahlung',
+  withdrawn: (date: string) => `Widerruf eingegangen am ${date}`,
 } as const;

@@ -1,12 +1,34 @@
-/** The caller's bookings as a table, newest first: date, amount, order number, status. */
+/**
+ * The caller's bookings as a table, newest first: date, amount, order number, status, and while
+ * its withdrawal period runs the way to withdraw (docs/product.md#d31-consumer-law).
+ */
 import { formatGermanDate } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
+import { lastDayToWithdraw, withinWithdrawalPeriod } from '../../lib/withdrawals.ts';
 import type { BookingView } from '../../server/features/bookings/bookings.service.ts';
 import type { Loadable } from '../loadable.ts';
 import { BOOKING_STATUS_LABELS, BOOKING_TABLE_TEXTS as t } from './texts.ts';
 
 /** The caller's bookings as the profile and the checkout page load them. */
 export type LoadedBookings = Loadable<{ bookings: BookingView[] }>;
+
+/** 'Widerruf eingegangen am …', or the link to withdraw while the period of a paid order runs. */
+function Withdrawal({ booking }: { booking: BookingView }) {
+  if (booking.withdrawnAt)
+    return <span className="booking-table__note">{t.withdrawn(formatGermanDate(booking.withdrawnAt))}</span>;
+  if (booking.status !== 'paid' || !booking.paidAt || !withinWithdrawalPeriod(booking.paidAt)) return null;
+  return (
+    <span className="booking-table__note">
+      <a
+        href={`/widerruf?bestellung=${encodeURIComponent(booking.bookingNumber)}`}
+        aria-label={t.withdrawName(booking.bookingNumber)}
+      >
+        {t.withdraw}
+      </a>{' '}
+      {t.withdrawUntil(formatGermanDate(lastDayToWithdraw(booking.paidAt)))}
+    </span>
+  );
+}
 
 export function BookingTable({ bookings, caption }: { bookings: BookingView[]; caption: string }) {
   const newestFirst = [...bookings].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
@@ -27,7 +49,10 @@ export function BookingTable({ bookings, caption }: { bookings: BookingView[]; c
             <td data-label={t.date}>{formatGermanDate(booking.createdAt)}</td>
             <td data-label={t.amount}>{formatEuros(booking.totalPrice)}</td>
             <td data-label={t.orderNumber}>{booking.bookingNumber}</td>
-            <td data-label={t.status}>{BOOKING_STATUS_LABELS[booking.status]}</td>
+            <td data-label={t.status}>
+              {BOOKING_STATUS_LABELS[booking.status]}
+              <Withdrawal booking={booking} />
+            </td>
           </tr>
         ))}
       </tbody>

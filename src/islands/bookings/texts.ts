@@ -14,6 +14,11 @@ export const BOOKING_TABLE_TEXTS = {
   amount: 'Betrag',
   orderNumber: 'Bestellnummer',
   status: 'Status',
+  /** While the withdrawal period runs (docs/product.md#d31-consumer-law). */
+  withdraw: 'Vertrag widerrufen',
+  withdrawName: (orderNumber: string) => `Vertrag zur Bestellung ${orderNumber} widerrufen`,
+  withdrawUntil: (date: string) => `bis ${date}`,
+  withdrawn: (date: string) => `Widerruf eingegangen am ${date}`,
 } as const;
 
 export const CHECKOUT_TEXTS = {

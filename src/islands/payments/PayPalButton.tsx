@@ -15,11 +15,15 @@ import { PAYER_NAME_KEY, PAYMENT_TEXTS as t } from './texts.ts';
 interface Props {
   setup: PayPalSetup;
   amountCents: number;
+  /** The customer asked for a start within the withdrawal period (docs/product.md#d31-consumer-law). */
+  earlyStart: boolean;
+  /** Whether the payment may start now (the page says why not). */
+  mayPay: () => boolean;
   /** `status`: the API's answer when it refused the order (the cart changed elsewhere: 400, 409). */
   onError: (message: string, status?: number) => void;
 }
 
-export default function PayPalButton({ setup, amountCents, onError }: Props) {
+export default function PayPalButton({ setup, amountCents, earlyStart, mayPay, onError }: Props) {
   const session = useRef<OneTimePaymentSession | null>(null);
   // A refused order has its own message; PayPal's generic error must not replace it.
   const orderRefused = useRef(false);
@@ -70,11 +74,11 @@ export default function PayPalButton({ setup, amountCents, onError }: Props) {
   }, [setup, onError]);
 
   const pay = () => {
-    if (!session.current) return;
+    if (!session.current || !mayPay()) return;
     setBusy(true);
     orderRefused.current = false;
     // The order is created while PayPal's window opens; a refused order ends in onError.
-    const order = createPayPalOrder(amountCents).then(
+    const order = createPayPalOrder(amountCents, earlyStart).then(
       ({ orderId }) => ({ orderId }),
       (failure: unknown) => {
         orderRefused.current = true;

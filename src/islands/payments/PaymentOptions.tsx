@@ -9,6 +9,7 @@ import { describeFailure } from '../../client/failures.ts';
 import { startCardPayment } from '../../client/payments.ts';
 import { formatAppointment } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
+import { EARLY_START_CONSENT, EARLY_START_REQUIRED, startsWithinWithdrawalPeriod } from '../../lib/withdrawals.ts';
 import type { CartView } from '../../server/features/cart/cart.service.ts';
 import { $cart, followOtherTabs, loadCart, reloadCart } from '../../stores/cart.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
@@ -59,8 +60,9 @@ function OrderSummary({ cart, vatNote }: { cart: CartView; vatNote: string }) {
         {t.total}: <strong>{formatEuros(cart.totalPriceArticles)}</strong>
       </p>
       <p className="fine-print">
-        {vatNote} {t.terms} <a href="/privacypolicy">{t.privacy}</a> und{' '}
-        <a href="/privacypolicy#reklamation-und-rückerstattung">{t.refunds}</a>.
+        {vatNote} {t.terms} <a href="/agb">{t.agb}</a>. {t.withdrawalRight}{' '}
+        <a href="/widerrufsbelehrung">{t.withdrawalNotice}</a>, {t.privacyLead} <a href="/privacypolicy">{t.privacy}</a>
+        .
       </p>
     </section>
   );
@@ -71,6 +73,17 @@ function PaymentForm({ cart, paypal }: { cart: CartView; paypal: PayPalSetup }) 
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const amountCents = Math.round(cart.totalPriceArticles * 100);
+  // An appointment within the withdrawal period needs the consumer's express request (docs/product.md#d31-consumer-law).
+  const needsEarlyStart = cart.articles.some((entry) => startsWithinWithdrawalPeriod(entry.entryDate));
+  const [earlyStart, setEarlyStart] = useState(false);
+  const consentBox = useRef<HTMLInputElement>(null);
+  /** True when the payment may start; else says why and leads to the box. */
+  const consentGiven = () => {
+    if (!needsEarlyStart || earlyStart) return true;
+    setError(EARLY_START_REQUIRED);
+    consentBox.current?.focus();
+    return false;
+  };
   const showFailure = useCallback((message: string, status: number | undefined) => {
     setError(message);
     // The cart changed elsewhere (emptied: 400, other prices: 409): show it as it is now. An
@@ -83,10 +96,11 @@ function PaymentForm({ cart, paypal }: { cart: CartView; paypal: PayPalSetup }) 
       setError(t.noMethod);
       return;
     }
+    if (!consentGiven()) return;
     setBusy(true);
     setError(undefined);
     try {
-      const { url } = await startCardPayment(amountCents, window.location.origin);
+      const { url } = await startCardPayment(amountCents, window.location.origin, needsEarlyStart);
       window.location.assign(url);
     } catch (failure) {
       const { status, message } = describeFailure(failure, { http: t.stripeFailed, other: t.stripeFailed });
@@ -127,6 +141,20 @@ function PaymentForm({ cart, paypal }: { cart: CartView; paypal: PayPalSetup }) 
           </label>
         ))}
       </fieldset>
+      {needsEarlyStart && (
+        <label className="payment__consent">
+          <input
+            type="checkbox"
+            ref={consentBox}
+            checked={earlyStart}
+            onChange={(event) => {
+              setEarlyStart(event.target.checked);
+              setError(undefined);
+            }}
+          />
+          <span>{EARLY_START_CONSENT}</span>
+        </label>
+      )}
       <div className="form-message form-message--error" role="alert">
         {error && <p>{error}</p>}
       </div>
@@ -138,7 +166,13 @@ function PaymentForm({ cart, paypal }: { cart: CartView; paypal: PayPalSetup }) 
             </button>
           }
         >
-          <PayPalButton setup={paypal} amountCents={amountCents} onError={showFailure} />
+          <PayPalButton
+            setup={paypal}
+            amountCents={amountCents}
+            earlyStart={needsEarlyStart}
+            mayPay={consentGiven}
+            onError={showFailure}
+          />
         </Suspense>
       ) : (
         <button type="submit" className="button button--accent" disabled={busy}>

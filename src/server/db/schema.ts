@@ -233,6 +233,11 @@ export const bookings = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** How it was paid, once it is paid. */
     paymentMethod: text('payment_method').$type<PaymentProvider>(),
+    /**
+     * When the customer asked for a start within the withdrawal period and acknowledged what it
+     * means (docs/product.md#d31-consumer-law); null when no appointment starts that early.
+     */
+    earlyStartConsentAt: timestamp('early_start_consent_at', { withTimezone: true }),
   },
   (table) => [
     index('bookings_user_idx').on(table.userId),

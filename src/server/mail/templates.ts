@@ -1,5 +1,5 @@
 /** The German e-mails the API sends, each as plain text and HTML. */
-import { formatReceiptTime } from '../../lib/withdrawals.ts';
+import { EARLY_START_CONSENT, formatReceiptTime } from '../../lib/withdrawals.ts';
 import type { Mail } from './mailer.ts';
 
 const escapeHtml = (value: string) =>
@@ -18,10 +18,22 @@ interface Letter {
   afterList?: string[];
   action: { label: string; url: string };
   closing: string;
+  /** Texts after the signature, each under its title (the terms of an order). */
+  appendix?: { title: string; paragraphs: string[] }[];
 }
 
 /** One layout for every mail: greeting, text, one button with the link also written out. */
-function compose({ to, subject, greetingName, paragraphs, list = [], afterList = [], action, closing }: Letter): Mail {
+function compose({
+  to,
+  subject,
+  greetingName,
+  paragraphs,
+  list = [],
+  afterList = [],
+  action,
+  closing,
+  appendix = [],
+}: Letter): Mail {
   const greeting = `Hallo ${greetingName},`;
   const text = [
     greeting,
@@ -35,6 +47,13 @@ function compose({ to, subject, greetingName, paragraphs, list = [], afterList =
     closing,
     '',
     'Ihr HWDS-Team',
+    ...appendix.flatMap(({ title, paragraphs: texts }) => [
+      '',
+      '',
+      `— ${title} —`,
+      '',
+      ...texts.flatMap((p) => [p, '']),
+    ]),
   ].join('\n');
   const html = `<!doctype html><html lang="de"><body style="font-family:Arial,sans-serif;color:#1b2430;line-height:1.5">
 <p>${escapeHtml(greeting)}</p>
@@ -45,6 +64,7 @@ ${afterList.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p style="font-size:14px;color:#4b5563">Falls die Schaltfläche nicht funktioniert, kopieren Sie diesen Link in Ihren Browser:<br>${escapeHtml(action.url)}</p>
 <p>${escapeHtml(closing)}</p>
 <p>Ihr HWDS-Team</p>
+${appendix.map(({ title, paragraphs: texts }) => `<hr><h2 style="font-size:18px">${escapeHtml(title)}</h2>\n${texts.map((p) => `<p style="font-size:14px">${escapeHtml(p)}</p>`).join('\n')}`).join('\n')}
 </body></html>`;
   return { to, subject, text, html };
 }
@@ -80,6 +100,8 @@ export function passwordResetMail(to: string, firstName: string, link: string): 
 
 export interface OrderConfirmation {
   bookingNumber: string;
+  /** When the contract was concluded (the payment completed), ISO timestamp. */
+  concludedAt: string;
   /** One line per item, e.g. "Online-Shop mit CMS (Artikel 3), Termin 01.12.2026 – 03.12.2026: 3.500,00 €". */
   items: string[];
   /** "4.700,00 €" */
@@ -87,20 +109,34 @@ export interface OrderConfirmation {
   vatNote: string;
   /** "Kreditkarte (Stripe)" or "PayPal" */
   paymentMethod: string;
+  /** The seller as the contract names it: name, address, contact (content/site.yaml). */
+  seller: string;
   agencyEmail: string;
   ordersUrl: string;
+  /** The withdrawal function, with this order filled in. */
+  withdrawalUrl: string;
+  /** When the customer asked for a start within the withdrawal period, ISO timestamp; null if not. */
+  earlyStartConsentAt: string | null;
+  /** The terms and the withdrawal notice, as the pages show them (§ 312f BGB). */
+  legalTexts: { title: string; paragraphs: string[] }[];
   /** Paid in a provider's test mode: the mail must not read like a receipt for real money. */
   testMode: boolean;
 }
 
+/**
+ * The contract confirmation on a durable medium (docs/product.md#d31-consumer-law): the seller,
+ * the order with prices and VAT note, the early-start request if given, the way to withdraw, and
+ * the terms and the withdrawal notice in full.
+ */
 export function orderConfirmationMail(to: string, firstName: string, order: OrderConfirmation): Mail {
   return compose({
     to,
     subject: `Ihre Bestellung ${order.bookingNumber} bei HWDS`,
     greetingName: firstName,
     paragraphs: [
-      'vielen Dank für Ihre Bestellung. Ihre Zahlung ist bei uns eingegangen.',
+      `vielen Dank für Ihre Bestellung. Ihre Zahlung ist bei uns eingegangen; damit ist der Vertrag am ${formatReceiptTime(order.concludedAt)} geschlossen.`,
       ...(order.testMode ? [TEST_PAYMENT_NOTE] : []),
+      `Ihr Vertragspartner: ${order.seller}`,
       `Bestellnummer: ${order.bookingNumber}`,
       'Sie haben bestellt:',
     ],
@@ -108,10 +144,17 @@ export function orderConfirmationMail(to: string, firstName: string, order: Orde
     afterList: [
       `Gesamtbetrag: ${order.total}. ${order.vatNote}`,
       `Zahlungsart: ${order.paymentMethod}`,
+      ...(order.earlyStartConsentAt
+        ? [
+            `Sie haben am ${formatReceiptTime(order.earlyStartConsentAt)} verlangt, dass wir schon vor Ablauf der Widerrufsfrist mit der Leistung beginnen, und bestätigt: „${EARLY_START_CONSENT}“`,
+          ]
+        : []),
+      `Widerrufsrecht: Als Verbraucherin oder Verbraucher können Sie diesen Vertrag binnen 14 Tagen ohne Angabe von Gründen widerrufen, am einfachsten hier: ${order.withdrawalUrl}. Einzelheiten stehen in der Widerrufsbelehrung am Ende dieser E-Mail.`,
       `So geht es weiter: Schreiben Sie uns bitte eine E-Mail an ${order.agencyEmail} mit der Bestellnummer ${order.bookingNumber}, dem gewählten Modell, dem Namen Ihrer Website und Ihren Fotos oder Produktbeschreibungen. Dann legen wir los.`,
     ],
     action: { label: 'Ihre Bestellungen ansehen', url: order.ordersUrl },
     closing: `Bei Fragen erreichen Sie uns unter ${order.agencyEmail}.`,
+    appendix: order.legalTexts,
   });
 }
 

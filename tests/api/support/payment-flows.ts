@@ -28,12 +28,15 @@ export function paymentFlows(api: () => TestApi) {
 
   const startCard = (user: TestUser, body: Record<string, unknown> = {}) =>
     answer<CheckoutSessionView & ErrorBody>(
-      api().request('POST', '/payment/stripe/checkout-session', { token: user.token, body }),
+      api().request('POST', '/payment/stripe/checkout-session', {
+        token: user.token,
+        body: { earlyStart: true, ...body },
+      }),
     );
 
   const startPayPal = (user: TestUser) =>
     answer<PayPalOrderView & ErrorBody>(
-      api().request('POST', '/payment/paypal/orders', { token: user.token, body: {} }),
+      api().request('POST', '/payment/paypal/orders', { token: user.token, body: { earlyStart: true } }),
     );
 
   /** A button of the sandbox's hosted card page. */
@@ -57,7 +60,7 @@ export function paymentFlows(api: () => TestApi) {
 
   const confirm = (user: TestUser, body: { bookingId: number; sessionId: string; paymentMethod?: string }) =>
     answer<{ id: number; status: string } & ErrorBody>(
-      api().request('POST', '/payments/confirm-payment', { token: user.token, body }),
+      api().request('POST', '/payments/confirm-payment', { token: user.token, body: { earlyStart: true, ...body } }),
     );
 
   /** PayPal decides about a pending capture now (as it would after its review). */

@@ -264,7 +264,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
    * booking awaiting payment. Returns the booking as the user's list shows it.
    */
   async function placeOrder(token: string): Promise<BookingView> {
-    const started = await request('POST', '/payment/stripe/checkout-session', { token, body: {} });
+    const started = await request('POST', '/payment/stripe/checkout-session', { token, body: { earlyStart: true } });
     if (started.status !== 200) throw new Error(`placeOrder failed: ${started.status} ${await started.text()}`);
     const { bookingId } = (await started.json()) as { bookingId: number };
     const list = (await (await request('GET', '/booking/get', { token })).json()) as BookingView[];

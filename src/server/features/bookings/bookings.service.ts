@@ -3,7 +3,7 @@
  * customer's correspondence. Amounts always come from the database, never from the client.
  */
 import { randomInt } from 'node:crypto';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray, min } from 'drizzle-orm';
 import * as v from 'valibot';
 import { centsToEuros, MAX_ORDER_CENTS, ORDER_TOO_LARGE_MESSAGE } from '../../../lib/money.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -15,6 +15,7 @@ import {
   cartEntries,
   type Database,
   PAYMENT_PROVIDERS,
+  withdrawals,
 } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 
@@ -42,6 +43,10 @@ export const bookingViewEntries = {
   totalPrice: v.number(),
   /** How it was paid; null until it is. */
   paymentMethod: v.nullable(v.picklist(PAYMENT_PROVIDERS)),
+  /** When the payment completed, concluding the contract (ISO timestamp); null until then. */
+  paidAt: v.nullable(v.string()),
+  /** When the first withdrawal declaration naming this order came in (docs/product.md#d31-consumer-law), or null. */
+  withdrawnAt: v.nullable(v.string()),
   items: v.array(BookingItemViewSchema),
 };
 
@@ -138,10 +143,25 @@ export const itemsOf = (db: Database, rows: { id: number }[]) =>
       ),
     );
 
+/** When each of the bookings was first withdrawn from, by the declarations matched to it. */
+async function withdrawalTimes(db: Database, rows: BookingRow[]): Promise<Map<number, Date>> {
+  const firsts = await db
+    .select({ bookingId: withdrawals.bookingId, at: min(withdrawals.receivedAt) })
+    .from(withdrawals)
+    .where(
+      inArray(
+        withdrawals.bookingId,
+        rows.map((row) => row.id),
+      ),
+    )
+    .groupBy(withdrawals.bookingId);
+  return new Map(firsts.flatMap(({ bookingId, at }) => (bookingId !== null && at ? [[bookingId, at]] : [])));
+}
+
 /** The views of some booking rows, in their order, with their items. */
 export async function bookingViews(db: Database, rows: BookingRow[]): Promise<BookingView[]> {
   if (rows.length === 0) return [];
-  const items = await itemsOf(db, rows);
+  const [items, withdrawn] = await Promise.all([itemsOf(db, rows), withdrawalTimes(db, rows)]);
   return rows.map((row) => {
     const own = items.filter((item) => item.bookingId === row.id);
     const entryDates = own.map((item) => item.entryDate).sort();
@@ -155,6 +175,8 @@ export async function bookingViews(db: Database, rows: BookingRow[]): Promise<Bo
       departureDate: departureDates.at(-1) ?? row.createdAt.toISOString().slice(0, 10),
       totalPrice: centsToEuros(row.totalCents),
       paymentMethod: row.paymentMethod,
+      paidAt: row.paidAt?.toISOString() ?? null,
+      withdrawnAt: withdrawn.get(row.id)?.toISOString() ?? null,
       items: own.map((item) => ({
         articleId: item.articleId,
         departamentId: item.departamentId,

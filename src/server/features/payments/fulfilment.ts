@@ -7,6 +7,7 @@
  * once, record one payment and queue one mail.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { fillCompanyFields } from '../../../components/content/company-fields.ts';
 import { formatAppointment } from '../../../lib/dates.ts';
 import { formatEuros, vatNote } from '../../../lib/money.ts';
 import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
@@ -22,6 +23,7 @@ import {
   payments,
   users,
 } from '../../db/schema.ts';
+import { legalTexts } from '../../legal-texts.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { orderConfirmationMail, paymentFailedMail, surplusPaymentMail } from '../../mail/templates.ts';
@@ -249,6 +251,8 @@ async function queueOrderConfirmation(
       userId: bookings.userId,
       bookingNumber: bookings.bookingNumber,
       totalCents: bookings.totalCents,
+      paidAt: bookings.paidAt,
+      earlyStartConsentAt: bookings.earlyStartConsentAt,
       email: users.email,
       firstName: users.firstName,
     })
@@ -277,6 +281,7 @@ async function queueOrderConfirmation(
     tx,
     orderConfirmationMail(booking.email, booking.firstName, {
       bookingNumber: booking.bookingNumber,
+      concludedAt: (booking.paidAt ?? new Date()).toISOString(),
       items: items.map(
         (item) =>
           `${item.articleType} (Artikel ${item.articleNumber}), Termin ${formatAppointment(item.entryDate, item.departureDate)}: ${formatEuros(item.priceCents / 100)}`,
@@ -284,8 +289,12 @@ async function queueOrderConfirmation(
       total: formatEuros(booking.totalCents / 100),
       vatNote: vatNote(deps.company.vat),
       paymentMethod: PAYMENT_METHOD_NAMES[payment.provider],
+      seller: fillCompanyFields('{{Anbieter}}', deps.company),
       agencyEmail: deps.company.email,
       ordersUrl: `${deps.siteUrl}/profilepage`,
+      withdrawalUrl: `${deps.siteUrl}/widerruf?bestellung=${booking.bookingNumber}`,
+      earlyStartConsentAt: booking.earlyStartConsentAt?.toISOString() ?? null,
+      legalTexts: legalTexts(deps.company, deps.siteUrl),
       testMode: payment.testMode,
     }),
   );

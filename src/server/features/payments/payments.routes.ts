@@ -30,8 +30,11 @@ const amount = v.optional(
 );
 const returnUrl = v.optional(v.pipe(v.string(MESSAGES.url), v.maxLength(2000, MESSAGES.url)));
 
-const CheckoutSessionSchema = v.object({ amount, successUrl: returnUrl, cancelUrl: returnUrl });
-const PayPalOrderSchema = v.object({ amount });
+/** The customer's express request to start within the withdrawal period (docs/product.md#d31-consumer-law). */
+const earlyStart = v.optional(v.boolean('earlyStart muss true oder false sein.'), false);
+
+const CheckoutSessionSchema = v.object({ amount, successUrl: returnUrl, cancelUrl: returnUrl, earlyStart });
+const PayPalOrderSchema = v.object({ amount, earlyStart });
 
 /** The spec's confirmation call; `paidAmount` may come but is ignored. 'card' means Stripe. */
 const ConfirmPaymentSchema = v.object({
@@ -55,6 +58,8 @@ const paymentConflict = failure(
   '`amount` is not the cart’s total (its prices changed meanwhile); the booking is paid already, its payment is still being processed by a provider (‘Ihre Zahlung wird noch bearbeitet …’; also when the cart holds an appointment of such a booking), or being captured by PayPal right now; or an earlier payment arrived meanwhile and changed the cart.',
 );
 const cartNotPayable = 'The cart is empty or above the most one payment may be (999,999.99 €)';
+const earlyStartMissing =
+  'an appointment starts within the 14-day withdrawal period and `earlyStart` is not true (the customer did not ask for the early start)';
 const rawEvent = (description: string) => ({
   required: true,
   content: { 'application/json': { schema: { type: 'object' as const, description } } },
@@ -72,7 +77,7 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
         responses: {
           200: json('The session to pay.', payments.CheckoutSessionViewSchema),
           400: failure(
-            `${cartNotPayable}, below the least a card payment may be (0,50 €, Stripe’s minimum), a return URL is not of this site, or a field breaks a rule.`,
+            `${cartNotPayable}, below the least a card payment may be (0,50 €, Stripe’s minimum), ${earlyStartMissing}, a return URL is not of this site, or a field breaks a rule.`,
           ),
           409: paymentConflict,
           502: providerFailed,
@@ -89,7 +94,7 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
           'Freezes the cart into a booking awaiting payment and creates a PayPal order for the server’s total.',
         responses: {
           201: json('The PayPal order to approve.', payments.PayPalOrderViewSchema),
-          400: failure(`${cartNotPayable}, or a field breaks a rule.`),
+          400: failure(`${cartNotPayable}, ${earlyStartMissing}, or a field breaks a rule.`),
           409: paymentConflict,
           502: providerFailed,
         },

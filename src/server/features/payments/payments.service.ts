@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { formatAppointment } from '../../../lib/dates.ts';
 import { CARD_MINIMUM_CENTS, PAYMENT_MESSAGES } from '../../../lib/payments.ts';
+import { EARLY_START_REQUIRED, startsWithinWithdrawalPeriod } from '../../../lib/withdrawals.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookings, type Database, type PaymentProvider, paymentAttempts } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -100,6 +101,12 @@ const itemKey = (item: Pick<PricedEntry, 'articleId' | 'entryDate' | 'departureD
 const sameItems = (a: PricedEntry[], b: PricedEntry[]) =>
   a.map(itemKey).sort().join(',') === b.map(itemKey).sort().join(',');
 
+/** What a payment start sends besides the cart: the client's view of the total, the early-start request. */
+interface PaymentStart {
+  amount?: number;
+  earlyStart?: boolean;
+}
+
 /**
  * The booking a payment is for: the caller's open booking when it holds exactly the cart as it is
  * priced now, else a new one; an older open booking is replaced (cancelled), so only the newest
@@ -111,7 +118,7 @@ async function bookingForPayment(
   deps: ApiDependencies,
   userId: number,
   provider: PaymentProvider,
-  clientAmountCents?: number,
+  { amount: clientAmountCents, earlyStart }: PaymentStart,
 ) {
   return withFreshBookingNumber(() =>
     deps.db.transaction(async (tx) => {
@@ -121,6 +128,8 @@ async function bookingForPayment(
       if (entries.length === 0 || totalCents <= 0) throw new ApiError(400, m.cartEmpty);
       if (clientAmountCents !== undefined && clientAmountCents !== totalCents) throw new ApiError(409, m.amountChanged);
       if (provider === 'stripe' && totalCents < CARD_MINIMUM_CENTS) throw new ApiError(400, m.belowCardMinimum);
+      const startsEarly = entries.some((entry) => startsWithinWithdrawalPeriod(entry.entryDate));
+      if (startsEarly && !earlyStart) throw new ApiError(400, EARLY_START_REQUIRED);
       const processing = await userBookings(tx, userId, 'processing');
       const inCart = new Set(entries.map(appointmentKey));
       if (processing.some((booking) => booking.items.some((item) => inCart.has(appointmentKey(item))))) {
@@ -140,6 +149,11 @@ async function bookingForPayment(
           .where(and(inArray(bookings.id, replaced), eq(bookings.status, 'pending_payment')));
       }
       const id = reusable?.id ?? (await insertBooking(tx, userId, entries));
+      // The consent of the newest start counts: the contract is concluded by the payment that follows.
+      await tx
+        .update(bookings)
+        .set({ earlyStartConsentAt: startsEarly ? new Date() : null })
+        .where(eq(bookings.id, id));
       const [row] = await tx.select().from(bookings).where(eq(bookings.id, id));
       if (!row) throw new Error('booking vanished');
       const booking: FrozenBooking = {
@@ -292,11 +306,11 @@ export async function startStripeCheckout(
   deps: ApiDependencies,
   providers: PaymentProviders,
   user: AuthenticatedUser,
-  input: { amount?: number; successUrl?: string; cancelUrl?: string },
+  input: PaymentStart & { successUrl?: string; cancelUrl?: string },
 ): Promise<CheckoutSessionView> {
   const successUrl = ownPage(deps, input.successUrl, '/success');
   const cancelUrl = ownPage(deps, input.cancelUrl, '/cancel');
-  const { booking, replaced } = await bookingForPayment(deps, user.id, 'stripe', input.amount);
+  const { booking, replaced } = await bookingForPayment(deps, user.id, 'stripe', input);
   try {
     await closeReplaced(deps, providers, replaced);
     const { reusable, count } = await inspectAttempts(deps, providers, booking, 'stripe');
@@ -348,9 +362,9 @@ export async function startPayPalOrder(
   deps: ApiDependencies,
   providers: PaymentProviders,
   user: AuthenticatedUser,
-  input: { amount?: number },
+  input: PaymentStart,
 ): Promise<PayPalOrderView> {
-  const { booking, replaced } = await bookingForPayment(deps, user.id, 'paypal', input.amount);
+  const { booking, replaced } = await bookingForPayment(deps, user.id, 'paypal', input);
   try {
     await closeReplaced(deps, providers, replaced);
     const { reusable, count } = await inspectAttempts(deps, providers, booking, 'paypal');

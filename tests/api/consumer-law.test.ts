@@ -1,11 +1,22 @@
 /**
- * The withdrawal function (docs/product.md#d31-consumer-law) as a consumer and staff meet it:
- * every declaration is received and acknowledged at once with its content, date and time; one
- * naming an order of the sender's account marks it for staff; nothing tells a stranger whether an
- * order exists.
+ * Consumer law as customers and staff meet it (docs/product.md#d31-consumer-law): the withdrawal
+ * function (every declaration received and acknowledged at once with its content, date and time;
+ * one naming an order of the sender's account marks it for staff; nothing tells a stranger
+ * whether an order exists), the express request for a start within the withdrawal period, and
+ * the order mail as the contract on a durable medium.
  */
+
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AdminWithdrawalView, WITHDRAWAL_MESSAGES, type WithdrawalView } from '../../src/lib/withdrawals.ts';
+import { formatEuros } from '../../src/lib/money.ts';
+import {
+  type AdminWithdrawalView,
+  EARLY_START_CONSENT,
+  EARLY_START_REQUIRED,
+  WITHDRAWAL_MESSAGES,
+  type WithdrawalView,
+} from '../../src/lib/withdrawals.ts';
+import { bookings } from '../../src/server/db/schema.ts';
 import {
   addToCart,
   createCategory,
@@ -13,7 +24,15 @@ import {
   payCartByCard,
   REALISTIC_CUSTOMER,
 } from '../support/realistic-shop.ts';
-import { answer, createTestApi, type ErrorBody, type TestApi, type TestUser } from './support/test-api.ts';
+import {
+  answer,
+  createTestApi,
+  type ErrorBody,
+  inDays,
+  SITE_URL,
+  type TestApi,
+  type TestUser,
+} from './support/test-api.ts';
 
 let api: TestApi;
 let admin: TestUser;
@@ -130,5 +149,73 @@ describe('staff’s list of declarations', () => {
     expect(list.length).toBeGreaterThanOrEqual(5);
     const times = list.map((declaration) => declaration.receivedAt);
     expect(times).toEqual([...times].sort().reverse());
+  });
+});
+
+describe('a start within the withdrawal period', () => {
+  const start = (user: TestUser, body: Record<string, unknown>) =>
+    answer<{ bookingId: number } & ErrorBody>(
+      api.request('POST', '/payment/stripe/checkout-session', { token: user.token, body }),
+    );
+  const consentOf = async (bookingId: number) =>
+    (await api.db.select().from(bookings).where(eq(bookings.id, bookingId)))[0]?.earlyStartConsentAt;
+  const customerBooking = async (startInDays: number) => {
+    const customer = await api.user(REALISTIC_CUSTOMER);
+    const [article] = category.articles;
+    const added = await api.request('POST', `/cart/article/${article?.id}`, {
+      token: customer.token,
+      body: { entryDate: inDays(startInDays), departureDate: inDays(startInDays + 1) },
+    });
+    expect(added.status).toBe(201);
+    return customer;
+  };
+
+  it('needs the customer’s express request: without it nothing is booked, for card and PayPal', async () => {
+    const customer = await customerBooking(5);
+    expect(await start(customer, {})).toMatchObject({ status: 400, body: { message: EARLY_START_REQUIRED } });
+    const paypal = await answer<ErrorBody>(
+      api.request('POST', '/payment/paypal/orders', { token: customer.token, body: { earlyStart: false } }),
+    );
+    expect(paypal).toMatchObject({ status: 400, body: { message: EARLY_START_REQUIRED } });
+    expect((await answer<unknown[]>(api.request('GET', '/booking/get', { token: customer.token }))).body).toEqual([]);
+  });
+
+  it('stores the request with its time; a later appointment needs none and stores none', async () => {
+    const early = await customerBooking(14);
+    const started = await start(early, { earlyStart: true });
+    expect(started.status).toBe(200);
+    expect(await consentOf(started.body.bookingId)).toBeInstanceOf(Date);
+
+    const later = await customerBooking(15);
+    const calm = await start(later, {});
+    expect(calm.status).toBe(200);
+    expect(await consentOf(calm.body.bookingId)).toBeNull();
+  });
+});
+
+describe('the order mail', () => {
+  it('is the contract on a durable medium: seller, order, prices, early start, the way to withdraw, terms and notice', async () => {
+    const customer = await api.user(REALISTIC_CUSTOMER);
+    await addToCart(api.send, customer.token, category.articles);
+    const order = await payCartByCard(api.send, customer.token);
+    const mail = await api.lastMailTo(customer.userEmail, `Ihre Bestellung ${order.bookingNumber} bei HWDS`);
+    for (const text of [
+      'Ihr Vertragspartner: HWDS Web- und Design-Service Daniel Hoffmann, Rheinstraße 48, 65185 Wiesbaden, Deutschland, Telefon: +49 611 98765430, E-Mail: kontakt@hwds-agentur.de',
+      'Fotoshooting halber Tag (4 Stunden) in Ihren Räumen',
+      `Gesamtbetrag: ${formatEuros(690)}. Alle Preise in Euro inklusive 19 % Umsatzsteuer.`,
+      EARLY_START_CONSENT,
+      `${SITE_URL}/widerruf?bestellung=${order.bookingNumber}`,
+      '— Allgemeine Geschäftsbedingungen —',
+      '§ 2 Vertragsschluss',
+      'Der Vertrag kommt zustande, wenn die Zahlung über den gewählten Zahlungsdienst',
+      '— Widerrufsbelehrung und Muster-Widerrufsformular —',
+      'müssen Sie uns (HWDS Web- und Design-Service Daniel Hoffmann, Rheinstraße 48',
+      `Vertrag widerrufen (${SITE_URL}/widerruf)`,
+      'Hiermit widerrufe(n) ich/wir (*) den von mir/uns (*) abgeschlossenen Vertrag',
+    ]) {
+      expect(mail.text, text).toContain(text);
+    }
+    expect(mail.text).not.toContain('{{');
+    expect(mail.text).not.toContain('**');
   });
 });

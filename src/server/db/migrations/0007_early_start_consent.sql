@@ -1,0 +1,1 @@
+ALTER TABLE "bookings" ADD COLUMN "early_start_consent_at" timestamp with time zone;

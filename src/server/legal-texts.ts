@@ -1,0 +1,45 @@
+/**
+ * The terms and the withdrawal notice (content/pages/agb.md, widerrufsbelehrung.md) as plain
+ * paragraphs for the order mail: the contract terms on a durable medium (§ 312f BGB), the same
+ * text the pages show, with the agency's data filled in and links written out in full.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fillCompanyFields } from '../components/content/company-fields.ts';
+import type { Company } from './content-files.ts';
+import { projectRoot } from './project-root.ts';
+
+export interface LegalText {
+  title: string;
+  paragraphs: string[];
+}
+
+const PAGES = [
+  { file: 'agb.md', title: 'Allgemeine Geschäftsbedingungen' },
+  { file: 'widerrufsbelehrung.md', title: 'Widerrufsbelehrung und Muster-Widerrufsformular' },
+];
+
+/** One Markdown block as text: no emphasis or escapes, headings as their words, links with their address. */
+function plain(block: string, siteUrl: string): string {
+  return block
+    .replace(/^#+\s*/gm, '')
+    .replace(/\*\*(.+?)\*\*/g, '$1')
+    .replace(
+      /\[([^\]]+)\]\(([^)]+)\)/g,
+      (_, label: string, href: string) => `${label} (${href.startsWith('/') ? `${siteUrl}${href}` : href})`,
+    )
+    .replace(/\\([*_[\]()])/g, '$1')
+    .trim();
+}
+
+export function legalTexts(company: Company, siteUrl: string): LegalText[] {
+  return PAGES.map(({ file, title }) => {
+    const source = readFileSync(path.join(projectRoot(), 'content', 'pages', file), 'utf8');
+    const body = source.replace(/^---\n[\s\S]*?\n---\n/, '');
+    const paragraphs = fillCompanyFields(body, company)
+      .split(/\n\s*\n/)
+      .map((block) => plain(block, siteUrl))
+      .filter(Boolean);
+    return { title, paragraphs };
+  });
+}
