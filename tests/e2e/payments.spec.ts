@@ -174,6 +174,8 @@ test.describe('a payment that does not go through', () => {
     await page.getByRole('link', { name: 'Zurück zum Warenkorb' }).click();
     await expect(page.getByText('Gesamtkosten: 2.500,00 €')).toBeVisible();
     await page.getByRole('link', { name: 'Bestellen' }).click();
+    await page.waitForURL('/payment-options');
+    await requestEarlyStart(page);
     await payByCardOnHostedPage(page);
     await page.getByRole('button', { name: '2.500,00 € bezahlen' }).click();
     await page.waitForURL(/\/success/);

@@ -19,11 +19,9 @@ function Withdrawal({ booking }: { booking: BookingView }) {
   if (booking.status !== 'paid' || !booking.paidAt || !withinWithdrawalPeriod(booking.paidAt)) return null;
   return (
     <span className="booking-table__note">
-      <a
-        href={`/widerruf?bestellung=${encodeURIComponent(booking.bookingNumber)}`}
-        aria-label={t.withdrawName(booking.bookingNumber)}
-      >
+      <a href={`/widerruf?bestellung=${encodeURIComponent(booking.bookingNumber)}`}>
         {t.withdraw}
+        <span className="visually-hidden"> {t.withdrawOrder(booking.bookingNumber)}</span>
       </a>{' '}
       {t.withdrawUntil(formatGermanDate(lastDayToWithdraw(booking.paidAt)))}
     </span>

@@ -16,7 +16,8 @@ export const BOOKING_TABLE_TEXTS = {
   status: 'Status',
   /** While the withdrawal period runs (docs/product.md#d31-consumer-law). */
   withdraw: 'Vertrag widerrufen',
-  withdrawName: (orderNumber: string) => `Vertrag zur Bestellung ${orderNumber} widerrufen`,
+  /** Tells one order's link from another's, for screen readers. */
+  withdrawOrder: (orderNumber: string) => `(Bestellung ${orderNumber})`,
   withdrawUntil: (date: string) => `bis ${date}`,
   withdrawn: (date: string) => `Widerruf eingegangen am ${date}`,
 } as const;
