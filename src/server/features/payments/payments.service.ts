@@ -9,6 +9,7 @@ import type Stripe from 'stripe';
 import * as v from 'valibot';
 import { formatAppointment } from '../../../lib/dates.ts';
 import { PAYMENT_MESSAGES } from '../../../lib/payments.ts';
+import { sitePage } from '../../../lib/return-path.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookings, type Database, type PaymentProvider, paymentAttempts } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -214,9 +215,9 @@ async function keepOnlyIfPayable(deps: ApiDependencies, providers: PaymentProvid
 
 /** Only the site's own pages may be where the provider sends the customer back. */
 function ownPage(deps: ApiDependencies, url: string | undefined, fallbackPath: string): URL {
-  const resolved = new URL(url ?? fallbackPath, deps.siteUrl);
-  if (resolved.origin !== new URL(deps.siteUrl).origin) throw new ApiError(400, m.returnUrl);
-  return resolved;
+  const page = sitePage(url ?? fallbackPath, deps.siteUrl);
+  if (!page) throw new ApiError(400, m.returnUrl);
+  return page;
 }
 
 const lineItemName = (item: PricedEntry) =>
