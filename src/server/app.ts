@@ -49,9 +49,11 @@ export function createApp(deps: ApiDependencies) {
   // the site's own origin may call the API from a browser. Whatever headers its client sends
   // (ours names itself in X-HWDS-Client, the earlier one in a header of its own) are allowed.
   // The client reads a 401's Bearer challenge to tell an ended session from a wrong password.
+  // Credentials: the login's device cookie (docs/product.md#h2-rate-limits); nothing else is a cookie.
   app.use(
     cors({
       origin: deps.siteUrl,
+      credentials: true,
       allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'],
       exposeHeaders: ['WWW-Authenticate'],
       maxAge: 600,

@@ -15,6 +15,8 @@ import { type DatabaseLocation, openDatabase } from './db/database.ts';
 import { seedCatalogue } from './db/seed.ts';
 import { seedCataloguePhotos } from './db/seed-photos.ts';
 import { accessTokenKeys } from './features/accounts/access-tokens.ts';
+import { mailPasswordResets } from './features/accounts/accounts.service.ts';
+import { deviceCookies } from './features/accounts/device-cookies.ts';
 import { DEFAULT_RATE_LIMITS } from './features/accounts/rate-limits.ts';
 import { jwtSecret } from './features/accounts/secrets.ts';
 import { imageStore } from './features/images/image-store.ts';
@@ -49,7 +51,9 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     outboxDir: settings.mailOutboxDir,
   });
   if (database.kind === 'pglite') await releaseMailClaims(database.db);
-  const mailSender = startMailSender(database.db, mailer);
+  const mailSender = startMailSender(database.db, mailer, {
+    producers: [(db) => mailPasswordResets(db, settings.siteUrl, DEFAULT_RATE_LIMITS.resetMailsPerAccount)],
+  });
   const secret = jwtSecret(settings.jwtSecret, settings.dataDir);
   const payments = paymentConfig(settings, secret);
   log.info(describePayments(payments));
@@ -58,6 +62,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     mailSender,
     images: imageStore(blobs),
     tokens: accessTokenKeys(secret),
+    deviceCookies: deviceCookies(secret),
     siteUrl: settings.siteUrl,
     publicApiBase: settings.publicApiBase,
     rateLimits: DEFAULT_RATE_LIMITS,

@@ -3,11 +3,22 @@
  * old reset links, reused refresh tokens, lock-outs by strangers, inputs that made the database
  * fail, JSON sent without a preflight, methods nobody serves.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_TOO_LARGE_MESSAGE } from '../../src/lib/money.ts';
-import { cartEntries } from '../../src/server/db/schema.ts';
-import { answer, createTestApi, type ErrorBody, inDays, STRONG_PASSWORD, type TestApi } from './support/test-api.ts';
+import { cartEntries, mailQueue, oneTimeTokens, passwordResetRequests } from '../../src/server/db/schema.ts';
+import { mailPasswordResets } from '../../src/server/features/accounts/accounts.service.ts';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
+import { REALISTIC_CUSTOMER } from '../support/realistic-shop.ts';
+import {
+  answer,
+  createTestApi,
+  type ErrorBody,
+  inDays,
+  SITE_URL,
+  STRONG_PASSWORD,
+  type TestApi,
+} from './support/test-api.ts';
 
 let api: TestApi;
 
@@ -43,6 +54,54 @@ describe('password reset links', () => {
       (await api.request('POST', '/auth/login', { body: { userEmail: user.userEmail, password: 'Winter-2027?B' } }))
         .status,
     ).toBe(200);
+  });
+});
+
+describe('password reset requests', () => {
+  it('a new reset link ends the older ones at once', async () => {
+    const user = await api.user(REALISTIC_CUSTOMER);
+    const older = await resetLink(user.userEmail);
+    const newer = await resetLink(user.userEmail);
+    const replay = await answer<ErrorBody>(
+      api.request('POST', '/auth/reset-password', { body: { resetToken: older, newPassword: 'Herbst-2028?C' } }),
+    );
+    expect(replay).toMatchObject({ status: 400, body: { message: expect.stringMatching(/ungültig/) } });
+    const used = await api.request('POST', '/auth/reset-password', {
+      body: { resetToken: newer, newPassword: 'Winter-2027?B' },
+    });
+    expect(used.status).toBe(200);
+  });
+
+  it('known and unknown addresses get the same answer from the same work: the request is only queued', async () => {
+    const quiet = await createTestApi();
+    try {
+      const known = await quiet.user(REALISTIC_CUSTOMER);
+      await quiet.mailSender.stop(); // what the answers did, before a sender takes the requests up
+      const rows = async () => ({
+        requests: (await quiet.db.select().from(passwordResetRequests)).map((request) => request.email),
+        tokens: (await quiet.db.select().from(oneTimeTokens)).length,
+        mails: (await quiet.db.select().from(mailQueue)).length,
+      });
+      const before = await rows();
+      const forgot = (userEmail: string) =>
+        quiet.request('POST', '/auth/forgot-password', { body: { userEmail } }).then(async (response) => ({
+          status: response.status,
+          headers: [...response.headers].filter(([name]) => name !== 'x-request-id'),
+          body: await response.text(),
+        }));
+      const unknown = 'niemand-hier@example.de';
+      expect(await forgot(known.userEmail.toUpperCase())).toEqual(await forgot(unknown));
+      expect(await rows()).toEqual({ ...before, requests: [known.userEmail, unknown] });
+
+      // The sender then makes one link and one mail, for the known address only.
+      await mailPasswordResets(quiet.db, SITE_URL, DEFAULT_RATE_LIMITS.resetMailsPerAccount);
+      const after = await rows();
+      expect(after).toEqual({ requests: [], tokens: before.tokens + 1, mails: before.mails + 1 });
+      const [mail] = await quiet.db.select().from(mailQueue).orderBy(desc(mailQueue.id)).limit(1);
+      expect(mail?.recipient).toBe(known.userEmail);
+    } finally {
+      await quiet.close();
+    }
   });
 });
 
