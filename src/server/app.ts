@@ -20,7 +20,7 @@ import { paymentConfirmationRoutes, paymentRoutes } from './features/payments/pa
 import { sandboxRoutes } from './features/payments/sandbox.routes.ts';
 import { errorBody, handleError, MESSAGES } from './http/errors.ts';
 import { noNulInAddress, servedMethodsOnly } from './http/request-checks.ts';
-import { strictTransportSecurity } from './http/security-headers.ts';
+import { SHARED_SECURITY_HEADERS, strictTransportSecurity } from './http/security-headers.ts';
 
 export const API_BASE_PATH = '/api';
 
@@ -41,6 +41,8 @@ export function createApp(deps: ApiDependencies) {
   app.use(
     secureHeaders({
       crossOriginResourcePolicy: 'same-site',
+      xFrameOptions: SHARED_SECURITY_HEADERS['X-Frame-Options'],
+      xContentTypeOptions: SHARED_SECURITY_HEADERS['X-Content-Type-Options'],
       strictTransportSecurity: strictTransportSecurity(deps.siteUrl),
     }),
   );

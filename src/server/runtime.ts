@@ -10,7 +10,7 @@ import { serveBackupRequests } from './backup/backup-socket.ts';
 import { createBackup } from './backup/backups.ts';
 import { companyOf, readContentFile } from './content-files.ts';
 import type { ApiDependencies } from './context.ts';
-import { protectDataDir } from './data-dir.ts';
+import { makePrivate, protectDataDir } from './data-dir.ts';
 import { type DatabaseLocation, openDatabase } from './db/database.ts';
 import { seedCatalogue } from './db/seed.ts';
 import { seedCataloguePhotos } from './db/seed-photos.ts';
@@ -43,7 +43,10 @@ export function databaseLocation(settings: Settings): DatabaseLocation {
 export async function startApi(settings: Settings): Promise<ApiRuntime> {
   protectDataDir(settings.dataDir);
   const blobs = pausableWrites(await openBlobStore(settings));
-  const database = await openDatabase(databaseLocation(settings));
+  const location = databaseLocation(settings);
+  const database = await openDatabase(location);
+  const closeDatabaseFiles = () => location.kind === 'pglite' && makePrivate(location.dir);
+  closeDatabaseFiles();
   const seededNow = await seedCatalogue(database.db);
   const mailer = createMailer({
     from: settings.mailFrom,
@@ -86,6 +89,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
       await stopBackups?.();
       await mailSender.stop();
       await database.close();
+      closeDatabaseFiles();
     },
   };
 }

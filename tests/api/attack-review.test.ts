@@ -9,6 +9,7 @@ import { ORDER_TOO_LARGE_MESSAGE } from '../../src/lib/money.ts';
 import { cartEntries, mailQueue, oneTimeTokens, passwordResetRequests } from '../../src/server/db/schema.ts';
 import { mailPasswordResets } from '../../src/server/features/accounts/accounts.service.ts';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
+import { pageSecurityHeaders, SHARED_SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { REALISTIC_CUSTOMER } from '../support/realistic-shop.ts';
 import {
   answer,
@@ -266,6 +267,57 @@ describe('methods', () => {
       expect({ method, status: response.status }).toEqual({ method, status: 405 });
       expect(response.headers.get('allow')).toBe('GET, HEAD, POST, PATCH, DELETE, OPTIONS');
       expect(((await response.json()) as ErrorBody).message).toBe('Diese Methode wird nicht unterstützt.');
+    }
+  });
+});
+
+describe('unknown paths', () => {
+  it('are a 404 before any token is asked for, under guarded prefixes too', async () => {
+    const cases: [string, string][] = [
+      ['GET', '/admin/gibt-es-nicht'],
+      ['GET', '/admin'],
+      ['POST', '/admin/bookings'],
+      ['DELETE', '/departaments'],
+      ['GET', '/departaments/1/images/x'],
+      ['DELETE', '/images'],
+      ['PATCH', '/articles'],
+    ];
+    for (const [method, url] of cases) {
+      const { status, body } = await answer<ErrorBody>(api.request(method, url));
+      expect({ method, url, status, body }).toEqual({
+        method,
+        url,
+        status: 404,
+        body: { message: 'Nicht gefunden.', statusCode: 404 },
+      });
+    }
+    // A route that exists still asks for the token first.
+    expect((await api.request('GET', '/admin/bookings')).status).toBe(401);
+  });
+});
+
+describe('security headers', () => {
+  it('mean the same on pages and on API answers', async () => {
+    const page = new Map(pageSecurityHeaders(SITE_URL));
+    const response = await api.request('GET', '/health');
+    for (const name of Object.keys(SHARED_SECURITY_HEADERS)) {
+      expect({ name, api: response.headers.get(name) }).toEqual({ name, api: page.get(name) });
+    }
+  });
+});
+
+describe('payment return URLs', () => {
+  it('refuse control characters, which the URL parser would silently drop', async () => {
+    const customer = await api.user(REALISTIC_CUSTOMER);
+    for (const successUrl of [`${SITE_URL}/success\t`, `${SITE_URL}/\n/evil.example/`, `${SITE_URL}/su\rccess`]) {
+      const { status, body } = await answer<ErrorBody>(
+        api.request('POST', '/payment/stripe/checkout-session', { token: customer.token, body: { successUrl } }),
+      );
+      expect({ successUrl, status, message: body.message }).toEqual({
+        successUrl,
+        status: 400,
+        message: 'Die Rücksprungadresse muss auf dieser Website liegen.',
+      });
     }
   });
 });
