@@ -10,7 +10,7 @@ import { ACCOUNT_API_MESSAGES } from '../../src/server/features/accounts/account
 import { DEVICE_COOKIE } from '../../src/server/features/accounts/device-cookies.ts';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
 import { REALISTIC_CUSTOMER } from '../support/realistic-shop.ts';
-import { answer, createTestApi, type TestApi } from './support/test-api.ts';
+import { answer, createTestApi, SITE_URL, type TestApi } from './support/test-api.ts';
 
 let api: TestApi;
 
@@ -71,6 +71,35 @@ describe('device cookies', () => {
     expect(attributes).toEqual(['HttpOnly', 'Max-Age=31536000', 'Path=/api/auth/login', 'SameSite=Strict']);
     // A refused login sets none.
     expect((await wrongLogin(user.userEmail, '203.0.113.81')).headers.get('set-cookie')).toBeNull();
+  });
+
+  it('the device cookie is Secure when the API is reached over HTTPS, on its own origin too', async () => {
+    const secure = await createTestApi({ publicApiBase: 'https://api.hwds-agentur.de/v1/' });
+    try {
+      const user = await secure.user(REALISTIC_CUSTOMER);
+      const response = await secure.request('POST', '/auth/login', {
+        body: { userEmail: user.userEmail, password: user.password },
+      });
+      const attributes = (response.headers.get('set-cookie') ?? '').split('; ').slice(1).sort();
+      expect(attributes).toEqual(['HttpOnly', 'Max-Age=31536000', 'Path=/v1/auth/login', 'SameSite=Strict', 'Secure']);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('the site’s own origin may send and keep the cookie when the API lives on another origin, no other', async () => {
+    const preflight = (origin: string) =>
+      api.request('OPTIONS', '/auth/login', {
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'content-type',
+        },
+      });
+    const own = await preflight(SITE_URL);
+    expect(own.headers.get('access-control-allow-origin')).toBe(SITE_URL);
+    expect(own.headers.get('access-control-allow-credentials')).toBe('true');
+    expect((await preflight('https://evil.example')).headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('only a cookie signed for that very account counts as its device', async () => {

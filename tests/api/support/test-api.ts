@@ -141,6 +141,8 @@ export interface TestApiOptions {
   storage?: 'disk' | 's3';
   /** Serve the interactive API reference (default: on, as in development). */
   apiDocs?: boolean;
+  /** The API's address as the browser calls it (default `/api`, on the site's origin). */
+  publicApiBase?: string;
 }
 
 export async function createTestApi(options: TestApiOptions = {}) {
@@ -167,7 +169,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     tokens: accessTokenKeys(secret),
     deviceCookies: deviceCookies(secret),
     siteUrl: SITE_URL,
-    publicApiBase: '/api',
+    publicApiBase: options.publicApiBase ?? '/api',
     rateLimits,
     payments: paymentConfig,
     company: companyOf(readContentFile('site.yaml', siteSchema)),

@@ -93,7 +93,7 @@ export function authRoutes(deps: ApiDependencies) {
       operation(TAG, {
         summary: 'Log in',
         description:
-          'Starts a session: an access token for 24 hours and a refresh token for the session’s 14 days. The answer sets the browser’s device cookie for the account; with it, this browser’s attempts are counted apart from everyone else’s (docs: rate limits).',
+          'Starts a session: an access token for 24 hours and a refresh token for the session’s 14 days. The answer sets the browser’s device cookie for the account; with it, this browser’s attempts are counted apart from everyone else’s, so failures elsewhere never lock it out.',
         parameters: [
           {
             in: 'cookie',
@@ -165,7 +165,7 @@ export function authRoutes(deps: ApiDependencies) {
       operation(TAG, {
         summary: 'Ask for a password reset link',
         description:
-          'The answer is the same, and as fast, whether the address is known or not: the request is queued. A known address gets a new link, which ends its older ones, at most 3 an hour (docs: rate limits).',
+          'The answer is the same, and as fast, whether the address is known or not: the request is queued. A known address gets a new link, which ends its older ones, at most 3 an hour; requests past that are answered alike and mail nothing.',
         responses: {
           200: json('The request is queued; a known address gets its mail.', accounts.MessageViewSchema),
           429: tooMany,
