@@ -79,17 +79,18 @@ const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
  * is no URL at all (`*`), the root.
  */
 export function normalisedTarget(target: string): string {
-  // The query string stays as sent. A path is never resolved against a base: `//api/x` names no host here.
-  const query = target.indexOf('?');
-  const [rawPath, search] = query < 0 ? [target, ''] : [target.slice(0, query), target.slice(query)];
+  const queryStart = target.indexOf('?');
+  const rawPath = queryStart < 0 ? target : target.slice(0, queryStart);
+  // A path is never resolved against a base: `//api/x` names no host here. Its query string stays as sent.
   const url = rawPath.startsWith('/') ? new URL(`http://site${rawPath}`) : URL.parse(target);
+  const query = rawPath.startsWith('/') ? target.slice(rawPath.length) : (url?.search ?? '');
   const path = (url?.pathname ?? '/')
-    .replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
-      const character = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
-      return UNRESERVED.test(character) ? character : escape.toUpperCase();
+    .replace(/%[0-9A-Fa-f]{2}/g, (escaped) => {
+      const character = String.fromCharCode(Number.parseInt(escaped.slice(1), 16));
+      return UNRESERVED.test(character) ? character : escaped.toUpperCase();
     })
     .replace(/\/{2,}/g, '/');
-  return `${new URL(`http://site${path}`).pathname}${rawPath.startsWith('/') ? search : (url?.search ?? '')}`;
+  return `${new URL(`http://site${path}`).pathname}${query}`;
 }
 
 /** The client's address: the connection's peer, or who the trusted proxies say it is. */
