@@ -6,12 +6,16 @@ import { satteri } from '@astrojs/markdown-satteri';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { companyFields } from './src/components/content/company-fields.ts';
 import { tableLabels } from './src/components/content/table-labels.ts';
+import { siteSchema } from './src/content-schemas/site.ts';
+import { readContentFile } from './src/server/content-files.ts';
 import { precompress } from './src/server/http/precompress.ts';
 import { loadDotEnv, loadSettings } from './src/server/settings.ts';
 
 loadDotEnv();
 const settings = loadSettings();
+const { company } = readContentFile('site.yaml', siteSchema);
 /** The API's origin when it lives apart from the site (PUBLIC_API_BASE an absolute URL). */
 const apiOrigin = settings.publicApiBase.startsWith('http') ? ` ${new URL(settings.publicApiBase).origin}` : '';
 
@@ -44,7 +48,7 @@ export default defineConfig({
   server: { host: settings.host, port: settings.port },
   devToolbar: { enabled: false },
   // Shiki colours code blocks with inline styles the CSP refuses; the content has no code to colour.
-  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [tableLabels] }) },
+  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [tableLabels, companyFields(company)] }) },
   security: {
     // Astro's origin check refuses body-less and form POSTs without a matching Origin header. The only
     // on-demand routes that take them are the API's, which authenticates by bearer token (no cookies,

@@ -32,7 +32,7 @@ export const ACCOUNT_MESSAGES = {
   passwordsDiffer: 'Die Passwörter stimmen nicht überein!',
   forgotEmailRequired: 'E-Mail ist erforderlich',
   forgotEmailInvalid: 'Ungültige E-Mail',
-  resetTokenMissing: 'Kein gültiger Token in der URL gefunden.',
+  resetTokenMissing: 'Dieser Link zum Zurücksetzen des Passworts ist unvollständig.',
   newPasswordRequired: 'Neues Passwort ist erforderlich',
   newPasswordTooShort: 'Mindestens 8 Zeichen',
   newPasswordDigit: 'Mindestens eine Ziffer',

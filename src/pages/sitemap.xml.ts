@@ -2,7 +2,16 @@
 import type { APIRoute } from 'astro';
 import { getLandingPages } from '../components/content/site-data.ts';
 
-export const PUBLIC_PATHS = ['/', '/modelle', '/preise', '/contacts', '/aboutus', '/privacypolicy'];
+export const PUBLIC_PATHS = [
+  '/',
+  '/modelle',
+  '/preise',
+  '/contacts',
+  '/aboutus',
+  '/privacypolicy',
+  '/agb',
+  '/widerrufsbelehrung',
+];
 
 export const GET: APIRoute = async ({ site }) => {
   const landing = (await getLandingPages()).map((page) => `/${page.id}`);

@@ -367,9 +367,14 @@ test('the reset link also works as /reset-password/{token}', async ({ page, requ
   await expect(page.locator('meta[name="referrer"]')).toHaveAttribute('content', 'no-referrer');
 });
 
-test('/reset-password without a token says so', async ({ page }) => {
+test('/reset-password without a token says so and leads to a new link instead of the form', async ({ page }) => {
   await page.goto('/reset-password');
-  await expect(page.getByRole('alert')).toHaveText('Kein gültiger Token in der URL gefunden.');
+  const notice = page.getByRole('alert');
+  await expect(notice).toContainText('Dieser Link zum Zurücksetzen des Passworts ist unvollständig.');
+  await expect(page.getByLabel('Neues Passwort', { exact: true })).toHaveCount(0);
+  await notice.getByRole('link', { name: 'Neuen Link anfordern' }).click();
+  await expect(page).toHaveURL('/forgot-password');
+  await page.goBack();
   await expectNoAccessibilityViolations(page);
 });
 

@@ -34,6 +34,8 @@ const staticPages = [
   { path: '/contacts', heading: 'Kontakt' },
   { path: '/aboutus', heading: 'Über uns' },
   { path: '/privacypolicy', heading: 'Datenschutzerklärung' },
+  { path: '/agb', heading: 'Allgemeine Geschäftsbedingungen' },
+  { path: '/widerrufsbelehrung', heading: 'Widerrufsbelehrung' },
   { path: '/loginpage', heading: 'Willkommen auf der HWDS-Website' },
 ];
 
@@ -203,6 +205,51 @@ test('/contacts and the Impressum show the company data from content/site.yaml',
   await expect(impressum).toContainText('§ 18 Abs. 2 Medienstaatsvertrag');
 });
 
+test('/agb has every section a customer looks for, naming the seller from content/site.yaml', async ({ page }) => {
+  await page.goto('/agb');
+  const main = page.locator('main');
+  const sections = await main.getByRole('heading', { level: 2 }).allTextContents();
+  expect(sections).toEqual([
+    '§ 1 Geltungsbereich',
+    '§ 2 Vertragsschluss',
+    '§ 3 Leistungen',
+    '§ 4 Preise und Zahlung',
+    '§ 5 Mitwirkung des Kunden',
+    '§ 6 Nutzungsrechte',
+    '§ 7 Gewährleistung',
+    '§ 8 Haftung',
+    '§ 9 Laufzeit und Kündigung der Wartung',
+    '§ 10 Widerrufsrecht',
+    '§ 11 Schlussbestimmungen',
+  ]);
+  await expect(main).toContainText('die Sie mit HWDS Web- und Design-Service Daniel Hoffmann (im Folgenden „wir“)');
+  await expect(main).toContainText('unser Sitz in Wiesbaden');
+  await expect(main).toContainText('„Jetzt zahlungspflichtig bezahlen“');
+  await expect(main).not.toContainText('{{');
+  await expect(main.getByRole('link', { name: 'Widerrufsbelehrung' })).toHaveAttribute('href', '/widerrufsbelehrung');
+});
+
+test('/widerrufsbelehrung is the statutory model notice with the seller, the exceptions and the model form', async ({
+  page,
+}) => {
+  await page.goto('/widerrufsbelehrung');
+  const main = page.locator('main');
+  for (const text of [
+    'Sie haben das Recht, binnen vierzehn Tagen ohne Angabe von Gründen diesen Vertrag zu widerrufen.',
+    'Die Widerrufsfrist beträgt vierzehn Tage ab dem Tag des Vertragsabschlusses.',
+    'müssen Sie uns (HWDS Web- und Design-Service Daniel Hoffmann, Rheinstraße 48, 65185 Wiesbaden, Deutschland, Telefon: +49 611 98765430, E-Mail: kontakt@hwds-agentur.de)',
+    'spätestens binnen vierzehn Tagen ab dem Tag zurückzuzahlen',
+    'Haben Sie verlangt, dass die Dienstleistungen während der Widerrufsfrist beginnen sollen',
+    '§ 356 Abs. 4 BGB',
+    '§ 312g Abs. 2 Nr. 1 BGB',
+    'Hiermit widerrufe(n) ich/wir (*) den von mir/uns (*) abgeschlossenen Vertrag',
+    '(*) Unzutreffendes streichen.',
+  ]) {
+    await expect(main).toContainText(text);
+  }
+  await expect(main.getByRole('heading', { level: 2, name: 'Muster-Widerrufsformular' })).toBeVisible();
+});
+
 test('/privacypolicy covers cookies, DSA, dispute resolution, returns and refunds', async ({ page }) => {
   await page.goto('/privacypolicy');
   const main = page.locator('main');
@@ -366,6 +413,8 @@ test('sitemap.xml lists the public pages and robots.txt points to it', async ({ 
     '/contacts',
     '/aboutus',
     '/privacypolicy',
+    '/agb',
+    '/widerrufsbelehrung',
     ...landingPages.map((p) => p.path),
   ]) {
     expect(sitemap).toContain(`<loc>${new URL(path, baseURL).href}</loc>`);

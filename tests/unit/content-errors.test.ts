@@ -7,6 +7,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { fillCompanyFields } from '../../src/components/content/company-fields.ts';
 import { landingSchema } from '../../src/content-schemas/landing.ts';
 import { modelSchema } from '../../src/content-schemas/models.ts';
 import { pricingSchema } from '../../src/content-schemas/pricing.ts';
@@ -73,6 +75,22 @@ describe('content errors stop the build with file and field named', () => {
   it('the unchanged content passes', () => {
     expect(syncWith('content/site.yaml', (text) => text).status).toBe(0);
   }, 60_000);
+});
+
+describe('the legal texts name the seller from content/site.yaml', () => {
+  const { company } = siteSchema.parse(parseYaml(readFileSync('content/site.yaml', 'utf8')));
+
+  it('fills {{Anbieter}}, {{Firma}} and {{Ort}}', () => {
+    expect(fillCompanyFields('uns ({{Anbieter}}) – {{ Firma }} in {{Ort}}', company)).toBe(
+      'uns (HWDS Web- und Design-Service Daniel Hoffmann, Rheinstraße 48, 65185 Wiesbaden, Deutschland, Telefon: +49 611 98765430, E-Mail: kontakt@hwds-agentur.de) – HWDS Web- und Design-Service Daniel Hoffmann in Wiesbaden',
+    );
+  });
+
+  it('stops at an unknown field, naming the ones there are', () => {
+    expect(() => fillCompanyFields('Sitz: {{Stadt}}', company)).toThrow(
+      'Unbekanntes Feld {{Stadt}}: möglich sind {{Firma}}, {{Ort}}, {{Anbieter}}',
+    );
+  });
 });
 
 describe('schema rules an editor meets', () => {

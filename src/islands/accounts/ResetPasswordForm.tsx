@@ -40,13 +40,27 @@ export default function ResetPasswordForm() {
     }
   });
 
-  const shownError = form.formError ?? (token === '' ? ACCOUNT_MESSAGES.resetTokenMissing : undefined);
+  // Without a token there is nothing to set a password for: the way to a new link instead of the form.
+  if (token === '') {
+    return (
+      <div className="notice" role="alert">
+        <p>
+          {ACCOUNT_MESSAGES.resetTokenMissing} {t.noTokenHelp}
+        </p>
+        <p>
+          <a className="button button--secondary" href="/forgot-password">
+            {t.newLink}
+          </a>
+        </p>
+      </div>
+    );
+  }
   return (
     <form className="form" noValidate onSubmit={onSubmit}>
       <PasswordField {...form.field('newPassword')} label={t.newPassword} autoComplete="new-password" />
       <PasswordField {...form.field('confirmPassword')} label={t.confirmPassword} autoComplete="new-password" />
       <FormMessages
-        error={shownError && <p>{shownError}</p>}
+        error={form.formError && <p>{form.formError}</p>}
         success={
           done && (
             <p>

@@ -45,6 +45,8 @@ export const RESET_TEXTS = {
   success: 'Passwort wurde erfolgreich geändert.',
   failure: 'Fehler beim Zurücksetzen des Passworts.',
   redirectingHome: 'Sie werden zur Startseite weitergeleitet …',
+  noTokenHelp: 'Bitte öffnen Sie den Link aus der E-Mail noch einmal oder fordern Sie einen neuen an.',
+  newLink: 'Neuen Link anfordern',
 } as const;
 
 export const CONFIRM_TEXTS = {
