@@ -18,6 +18,7 @@ import { imageRoutes } from './features/images/images.routes.ts';
 import { paymentProviders } from './features/payments/payment-providers.ts';
 import { paymentConfirmationRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
 import { sandboxRoutes } from './features/payments/sandbox.routes.ts';
+import { adminWithdrawalRoutes, withdrawalRoutes } from './features/withdrawals/withdrawals.routes.ts';
 import { errorBody, handleError, MESSAGES } from './http/errors.ts';
 import { noNulInAddress, servedMethodsOnly } from './http/request-checks.ts';
 import { SHARED_SECURITY_HEADERS, strictTransportSecurity } from './http/security-headers.ts';
@@ -81,6 +82,8 @@ export function createApp(deps: ApiDependencies) {
   app.route('/payment', paymentRoutes(deps, providers));
   app.route('/payments', paymentConfirmationRoutes(deps, providers));
   app.route('/sandbox', sandboxRoutes(deps, deliverWebhook));
+  app.route('/withdrawals', withdrawalRoutes(deps));
+  app.route('/admin/withdrawals', adminWithdrawalRoutes(deps));
   app.route('/admin', adminRoutes(deps, providers));
   app.route('/', apiDocsRoutes(app, API_BASE_PATH, deps));
 

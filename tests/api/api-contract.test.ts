@@ -632,6 +632,23 @@ const written: Record<string, () => Promise<Check[]>> = {
     ];
   },
 
+  'POST /withdrawals': async () => {
+    const key = 'POST /withdrawals';
+    const body = { name: 'Erika Mustermann', email: 'erika@example.de', orderNumber: 'HWDS-ABCD2345' };
+    return [
+      { key, status: 201, send: () => request(key, { body }) },
+      { key, status: 429, send: () => untilLimited(30, () => request(key, { body, address: '198.51.100.9' })) },
+    ];
+  },
+
+  'GET /admin/withdrawals': async () => [
+    {
+      key: 'GET /admin/withdrawals',
+      status: 200,
+      send: () => request('GET /admin/withdrawals', { token: admin.token }),
+    },
+  ],
+
   'GET /admin/bookings': async () => [
     {
       key: 'GET /admin/bookings',

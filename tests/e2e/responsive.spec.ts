@@ -62,6 +62,7 @@ const VISITS: Visit[] = [
     '/login',
     '/register',
     '/forgot-password',
+    '/widerruf',
     '/reset-password',
     '/reset-password/ein-abgelaufener-link',
     '/auth/confirm?code=unbekannt',

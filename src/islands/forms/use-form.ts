@@ -5,7 +5,7 @@
  * (docs/product.md#d24-german-ui). What the page's fields hold counts, also what was typed or
  * filled in before React took over the server's markup (docs/product.md#d29-input-before-hydration).
  */
-import { type SubmitEvent, useLayoutEffect, useRef, useState } from 'react';
+import { type SubmitEvent, useCallback, useLayoutEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 
 export type Values<TField extends string> = Record<TField, string>;
@@ -119,6 +119,20 @@ export function useForm<TField extends string, TSchema extends v.GenericSchema>(
       }
     };
 
+  /** Fills the fields that are still empty (data that arrives later, e.g. from the account); stable across renders. */
+  const fill = useCallback(
+    (known: Partial<Values<TField>>) =>
+      setValues((current) => {
+        const next = { ...current };
+        for (const name of fields) {
+          const value = known[name];
+          if (value && !current[name]) next[name] = value;
+        }
+        return next;
+      }),
+    [fields],
+  );
+
   /** Back to the start values, with no errors shown (after a successful "add"). */
   const reset = () => {
     attempted.current = false;
@@ -127,5 +141,5 @@ export function useForm<TField extends string, TSchema extends v.GenericSchema>(
     setFormError(undefined);
   };
 
-  return { values, errors, setErrors, formError, setFormError, field, submit, submitting, ready, reset };
+  return { values, errors, setErrors, formError, setFormError, field, submit, submitting, ready, fill, reset };
 }

@@ -387,3 +387,27 @@ export const sandboxObjects = pgTable(
   },
   (table) => [primaryKey({ columns: [table.kind, table.id] })],
 );
+
+/**
+ * Withdrawal declarations of consumers (docs/product.md#d31-consumer-law), each kept as it was
+ * received, whether or not it names an order of its sender: a declaration is never refused. The
+ * booking it was matched to (order number and the account's e-mail address) counts as withdrawn
+ * from the first one's time.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: serial('id').primaryKey(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** As the sender gave it (normalised), possibly empty. */
+    orderNumber: text('order_number').notNull(),
+    reason: text('reason').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('withdrawals_booking_idx').on(table.bookingId),
+    index('withdrawals_received_idx').on(table.receivedAt),
+  ],
+);

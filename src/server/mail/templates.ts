@@ -1,4 +1,5 @@
 /** The German e-mails the API sends, each as plain text and HTML. */
+import { formatReceiptTime } from '../../lib/withdrawals.ts';
 import type { Mail } from './mailer.ts';
 
 const escapeHtml = (value: string) =>
@@ -141,6 +142,70 @@ export function surplusPaymentMail(to: string, payment: SurplusPayment): Mail {
       'Bitte erstatten Sie diesen Betrag im Konto des Zahlungsanbieters und informieren Sie die Kundin oder den Kunden.',
     ],
     action: { label: 'Zur Bestellübersicht', url: payment.overviewUrl },
+    closing: 'Diese Nachricht hat der Shop automatisch geschickt.',
+  });
+}
+
+/** What a withdrawal declaration said, as the receipt and staff's notice repeat it. */
+interface Declaration {
+  receivedAt: string;
+  name: string;
+  email: string;
+  orderNumber: string;
+  reason: string;
+}
+
+const declarationLines = (declaration: Declaration) => [
+  `Name: ${declaration.name}`,
+  `E-Mail-Adresse: ${declaration.email}`,
+  `Bestellnummer: ${declaration.orderNumber || 'nicht angegeben'}`,
+  `Grund: ${declaration.reason || 'keiner angegeben'}`,
+  `Eingegangen am ${formatReceiptTime(declaration.receivedAt)}`,
+];
+
+/**
+ * The receipt of a withdrawal declaration, on a durable medium, with its content and the date and
+ * time it was received (docs/product.md#d31-consumer-law).
+ */
+export function withdrawalReceiptMail(declaration: Declaration, noticeUrl: string): Mail {
+  return compose({
+    to: declaration.email,
+    subject: 'Eingangsbestätigung Ihres Widerrufs',
+    greetingName: declaration.name,
+    paragraphs: [
+      `wir haben Ihren Widerruf am ${formatReceiptTime(declaration.receivedAt)} erhalten.`,
+      declaration.orderNumber
+        ? `Sie haben erklärt, den Vertrag zur Bestellung ${declaration.orderNumber} zu widerrufen. Ihre Erklärung:`
+        : 'Sie haben erklärt, Ihren Vertrag mit uns zu widerrufen. Ihre Erklärung:',
+    ],
+    list: declarationLines(declaration),
+    afterList: [
+      'Wir prüfen Ihren Widerruf und erstatten Ihnen, was Sie gezahlt haben, spätestens binnen 14 Tagen nach Eingang über das Zahlungsmittel, mit dem Sie bezahlt haben. Haben Sie verlangt, dass wir mit der Leistung schon während der Widerrufsfrist beginnen, behalten wir den Anteil für die bis zum Widerruf erbrachten Leistungen ein.',
+      'Haben Sie diesen Widerruf nicht erklärt, antworten Sie bitte auf diese E-Mail.',
+    ],
+    action: { label: 'Widerrufsbelehrung lesen', url: noticeUrl },
+    closing: 'Mit freundlichen Grüßen',
+  });
+}
+
+/** To the agency: a withdrawal came in; staff refund the matched order, or find the one meant. */
+export function withdrawalNoticeMail(
+  to: string,
+  declaration: Declaration,
+  { matched, overviewUrl }: { matched: boolean; overviewUrl: string },
+): Mail {
+  return compose({
+    to,
+    subject: `Widerruf eingegangen${declaration.orderNumber ? `: ${declaration.orderNumber}` : ''}`,
+    greetingName: 'HWDS-Team',
+    paragraphs: ['über die Widerrufsfunktion der Website ist ein Widerruf eingegangen:'],
+    list: declarationLines(declaration),
+    afterList: [
+      matched
+        ? 'Die Bestellung gehört zum Konto mit dieser E-Mail-Adresse und ist in der Bestellübersicht als widerrufen markiert. Bitte prüfen Sie die Frist und erstatten Sie den Betrag innerhalb von 14 Tagen.'
+        : 'Der Widerruf passt zu keiner Bestellung des Kontos mit dieser E-Mail-Adresse. Bitte ordnen Sie ihn zu und antworten Sie der Absenderin oder dem Absender.',
+    ],
+    action: { label: 'Zur Bestellübersicht', url: overviewUrl },
     closing: 'Diese Nachricht hat der Shop automatisch geschickt.',
   });
 }

@@ -1,0 +1,26 @@
+/** Every text of the withdrawal function (docs/product.md#d31-consumer-law). */
+export const WITHDRAWAL_TEXTS = {
+  name: 'Ihr Name',
+  email: 'E-Mail-Adresse für die Eingangsbestätigung',
+  orderNumber: 'Bestellnummer (z. B. HWDS-7K3M9Q2X), falls zur Hand',
+  reason: 'Grund (freiwillig)',
+  next: 'Weiter',
+  reviewTitle: 'Bitte prüfen Sie Ihre Erklärung',
+  statement: (orderNumber: string) =>
+    orderNumber
+      ? `Hiermit widerrufe ich den von mir abgeschlossenen Vertrag zur Bestellung ${orderNumber}.`
+      : 'Hiermit widerrufe ich den von mir abgeschlossenen Vertrag.',
+  noOrderNumber: 'nicht angegeben',
+  noReason: 'keiner angegeben',
+  confirm: 'Widerruf bestätigen',
+  confirming: 'Wird gesendet …',
+  change: 'Angaben ändern',
+  doneTitle: 'Ihr Widerruf ist eingegangen',
+  receivedAt: (time: string) => `Eingegangen am ${time}.`,
+  receiptSent: (email: string) =>
+    `Eine Bestätigung mit diesem Inhalt, Datum und Uhrzeit haben wir an ${email} geschickt.`,
+  nextSteps:
+    'Wir erstatten Ihnen, was Sie gezahlt haben, spätestens binnen 14 Tagen über das Zahlungsmittel, mit dem Sie bezahlt haben.',
+  failed: 'Ihr Widerruf konnte gerade nicht gesendet werden. Bitte versuchen Sie es noch einmal.',
+  labels: { name: 'Name', email: 'E-Mail-Adresse', orderNumber: 'Bestellnummer', reason: 'Grund' },
+} as const;

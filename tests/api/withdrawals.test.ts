@@ -1,0 +1,134 @@
+/**
+ * The withdrawal function (docs/product.md#d31-consumer-law) as a consumer and staff meet it:
+ * every declaration is received and acknowledged at once with its content, date and time; one
+ * naming an order of the sender's account marks it for staff; nothing tells a stranger whether an
+ * order exists.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AdminWithdrawalView, WITHDRAWAL_MESSAGES, type WithdrawalView } from '../../src/lib/withdrawals.ts';
+import {
+  addToCart,
+  createCategory,
+  type MadeCategory,
+  payCartByCard,
+  REALISTIC_CUSTOMER,
+} from '../support/realistic-shop.ts';
+import { answer, createTestApi, type ErrorBody, type TestApi, type TestUser } from './support/test-api.ts';
+
+let api: TestApi;
+let admin: TestUser;
+let category: MadeCategory;
+
+beforeAll(async () => {
+  api = await createTestApi({ rateLimits: { withdrawalsPerAddress: { limit: 3, windowSeconds: 3600 } } });
+  admin = await api.admin();
+  category = await createCategory(api.send, admin.token, {
+    articles: [{ type: 'Fotoshooting halber Tag (4 Stunden) in Ihren Räumen', price: 690 }],
+  });
+});
+
+afterAll(() => api.close());
+
+let address = 0;
+/** Each declaration from an address of its own, except where the test is about the limit. */
+const withdraw = (body: unknown, from = `198.51.100.${++address}`) =>
+  answer<WithdrawalView & ErrorBody>(api.request('POST', '/withdrawals', { body, address: from }));
+const declarations = async () =>
+  (await answer<AdminWithdrawalView[]>(api.request('GET', '/admin/withdrawals', { token: admin.token }))).body;
+
+async function customerWithPaidOrder(): Promise<{ customer: TestUser; orderNumber: string }> {
+  const customer = await api.user(REALISTIC_CUSTOMER);
+  await addToCart(api.send, customer.token, category.articles);
+  return { customer, orderNumber: (await payCartByCard(api.send, customer.token)).bookingNumber };
+}
+
+describe('a withdrawal declaration', () => {
+  it('is received without an account and acknowledged at once with its content, date and time', async () => {
+    const sent = await withdraw({
+      name: 'Erika Mustermann',
+      email: 'erika@example.de',
+      orderNumber: 'HWDS-ABCD2345',
+      reason: 'Ich habe mich anders entschieden.',
+    });
+    expect(sent.status).toBe(201);
+    expect(sent.body).toMatchObject({
+      name: 'Erika Mustermann',
+      email: 'erika@example.de',
+      orderNumber: 'HWDS-ABCD2345',
+    });
+    const receipt = await api.lastMailTo('erika@example.de', 'Eingangsbestätigung Ihres Widerrufs');
+    expect(receipt.text).toContain('Hallo Erika Mustermann,');
+    expect(receipt.text).toContain('den Vertrag zur Bestellung HWDS-ABCD2345 zu widerrufen');
+    expect(receipt.text).toContain('Grund: Ich habe mich anders entschieden.');
+    // The date and the time, in Germany, as the law asks for the receipt.
+    expect(receipt.text).toMatch(/Eingegangen am \d{1,2}\. \p{L}+ \d{4} um \d{2}:\d{2}:\d{2} Uhr/u);
+    const notice = await api.lastMailTo('kontakt@hwds-agentur.de', 'Widerruf eingegangen: HWDS-ABCD2345');
+    expect(notice.text).toContain('passt zu keiner Bestellung');
+  });
+
+  it('needs no order number, and takes one typed in lower case with spaces', async () => {
+    expect((await withdraw({ name: 'Jan Ohne', email: 'jan@example.de' })).body.orderNumber).toBe('');
+    expect(
+      (await withdraw({ name: 'Jan', email: 'jan@example.de', orderNumber: ' hwds-7k3m 9q2x ' })).body.orderNumber,
+    ).toBe('HWDS-7K3M9Q2X');
+  });
+
+  it('names what is missing or wrong in German, and sends nothing', async () => {
+    const before = api.mails().length;
+    const refused = await withdraw({ name: ' ', email: 'keine-adresse' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      { fieldName: 'name', message: WITHDRAWAL_MESSAGES.nameRequired },
+      { fieldName: 'email', message: WITHDRAWAL_MESSAGES.emailInvalid },
+    ]);
+    expect(api.mails()).toHaveLength(before);
+  });
+
+  it('marks the order of the sender’s account, whatever the case of the address', async () => {
+    const { customer, orderNumber } = await customerWithPaidOrder();
+    const sent = await withdraw({
+      name: `${customer.firstName} ${customer.lastName}`,
+      email: customer.userEmail.toUpperCase(),
+      orderNumber: orderNumber.toLowerCase(),
+    });
+    expect(sent.status).toBe(201);
+    const listed = (await declarations()).find((declaration) => declaration.id === sent.body.id);
+    expect(listed?.bookingId).toBeTypeOf('number');
+    expect(listed?.inPeriod).toBe(true);
+    const notice = await api.lastMailTo('kontakt@hwds-agentur.de', `Widerruf eingegangen: ${orderNumber}`);
+    expect(notice.text).toContain('als widerrufen markiert');
+  });
+
+  it('of someone else’s order is received the same way, and marks nothing', async () => {
+    const { orderNumber } = await customerWithPaidOrder();
+    const stranger = await withdraw({ name: 'Fremde Person', email: 'fremd@example.de', orderNumber });
+    expect(stranger.status).toBe(201);
+    expect(Object.keys(stranger.body).sort()).toEqual(['email', 'id', 'name', 'orderNumber', 'reason', 'receivedAt']);
+    expect((await declarations()).find((declaration) => declaration.id === stranger.body.id)?.bookingId).toBeNull();
+  });
+
+  it('can be sent a few times an hour from one address, so nobody floods an inbox with receipts', async () => {
+    const from = '203.0.113.77';
+    for (let sent = 0; sent < 3; sent++) {
+      expect((await withdraw({ name: 'Max', email: 'max@example.de' }, from)).status).toBe(201);
+    }
+    const refused = await withdraw({ name: 'Max', email: 'max@example.de' }, from);
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toMatch(/^Zu viele Versuche\./);
+  });
+});
+
+describe('staff’s list of declarations', () => {
+  it('is for administrators only', async () => {
+    const customer = await api.user();
+    expect((await api.request('GET', '/admin/withdrawals')).status).toBe(401);
+    expect((await api.request('GET', '/admin/withdrawals', { token: customer.token })).status).toBe(403);
+  });
+
+  it('lists every declaration, newest first', async () => {
+    const list = await declarations();
+    expect(list.length).toBeGreaterThanOrEqual(5);
+    const times = list.map((declaration) => declaration.receivedAt);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+});
