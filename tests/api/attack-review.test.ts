@@ -3,7 +3,7 @@
  * old reset links, reused refresh tokens, lock-outs by strangers, inputs that made the database
  * fail, JSON sent without a preflight, methods nobody serves.
  */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_TOO_LARGE_MESSAGE } from '../../src/lib/money.ts';
 import { cartEntries, mailQueue, oneTimeTokens, passwordResetRequests } from '../../src/server/db/schema.ts';
@@ -100,6 +100,42 @@ describe('password reset requests', () => {
       expect(after).toEqual({ requests: [], tokens: before.tokens + 1, mails: before.mails + 1 });
       const [mail] = await quiet.db.select().from(mailQueue).orderBy(desc(mailQueue.id)).limit(1);
       expect(mail?.recipient).toBe(known.userEmail);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
+describe('reset requests and concurrent mail senders', () => {
+  it('make one link and one mail per request at most, and leave exactly one link valid', async () => {
+    const quiet = await createTestApi();
+    try {
+      const owner = await quiet.user(REALISTIC_CUSTOMER);
+      await quiet.mailSender.stop(); // the senders below take the requests up, all at once
+      for (const [n, userEmail] of [
+        owner.userEmail,
+        'niemand@example.de',
+        owner.userEmail,
+        owner.userEmail,
+      ].entries()) {
+        const queued = await quiet.request('POST', '/auth/forgot-password', {
+          body: { userEmail },
+          address: `198.51.100.${n + 1}`,
+        });
+        expect(queued.status).toBe(200);
+      }
+      const cap = DEFAULT_RATE_LIMITS.resetMailsPerAccount;
+      await Promise.all(Array.from({ length: 4 }, () => mailPasswordResets(quiet.db, SITE_URL, cap)));
+
+      expect(await quiet.db.select().from(passwordResetRequests)).toEqual([]);
+      const links = await quiet.db
+        .select()
+        .from(oneTimeTokens)
+        .where(and(eq(oneTimeTokens.userId, owner.id), eq(oneTimeTokens.purpose, 'reset_password')));
+      expect(links).toHaveLength(3);
+      expect(links.filter((link) => link.usedAt === null)).toHaveLength(1);
+      const mails = await quiet.db.select().from(mailQueue).where(eq(mailQueue.recipient, owner.userEmail));
+      expect(mails.filter((mail) => mail.subject === 'Ihr Link zum Zurücksetzen des Passworts')).toHaveLength(3);
     } finally {
       await quiet.close();
     }

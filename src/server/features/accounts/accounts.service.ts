@@ -2,7 +2,7 @@
  * Accounts: registration with e-mail confirmation, login sessions with rotating refresh tokens,
  * logout, and password reset by e-mail (docs/product.md#d14-account-security, #h3-token-lifetimes).
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Login, Registration } from '../../../lib/accounts.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
@@ -294,30 +294,29 @@ export async function requestPasswordReset(deps: ApiDependencies, email: string)
  * Turns queued reset requests into links and mails (run by the mail sender): a known address gets
  * a new link, which ends the older ones, unless the account had `cap.limit` links in the last
  * `cap.windowSeconds` already; then its newest mail still holds a valid link. Each request is
- * taken and answered in one transaction, so it yields one mail at most, whatever the replicas do.
+ * taken and answered in a transaction of its own, so it yields one mail at most, whatever the
+ * senders of other replicas do at the same time.
  */
 export async function mailPasswordResets(db: Database, siteUrl: string, cap: RateLimit): Promise<void> {
-  await db.transaction(async (tx) => {
-    const requests = await tx
-      .select()
-      .from(passwordResetRequests)
-      .orderBy(asc(passwordResetRequests.id))
-      .limit(20)
-      .for('update', { skipLocked: true });
-    for (const request of requests) await mailPasswordReset(tx, siteUrl, cap, request.email);
-    if (requests.length > 0) {
-      await tx.delete(passwordResetRequests).where(
-        inArray(
-          passwordResetRequests.id,
-          requests.map((request) => request.id),
-        ),
-      );
-    }
-  });
+  for (let more = true; more; ) {
+    more = await db.transaction(async (tx) => {
+      const [request] = await tx
+        .select()
+        .from(passwordResetRequests)
+        .orderBy(asc(passwordResetRequests.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!request) return false;
+      await mailPasswordReset(tx, siteUrl, cap, request.email);
+      await tx.delete(passwordResetRequests).where(eq(passwordResetRequests.id, request.id));
+      return true;
+    });
+  }
 }
 
 async function mailPasswordReset(tx: Database, siteUrl: string, cap: RateLimit, email: string): Promise<void> {
-  const [user] = await tx.select().from(users).where(emailMatches(email));
+  // One account's requests one after the other, whatever the senders: each sees the links made before.
+  const [user] = await tx.select().from(users).where(emailMatches(email)).for('update');
   if (!user) return;
   const resetLinks = and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'reset_password'));
   const [recent] = await tx
