@@ -40,7 +40,7 @@ function whyBuild(settings: Settings): string | undefined {
 }
 
 loadDotEnv();
-const settings = loadSettingsOrExit();
+const settings = loadSettingsOrExit(process.env, { server: true });
 const reason = whyBuild(settings);
 if (reason) {
   console.log(`Building the site (${reason}) …`);

@@ -1,5 +1,6 @@
 /** The order overview's calls (staff only), typed by the server's own answers. */
 import type { AdminBookingPage, BookingQuery } from '../server/features/admin/admin.service.ts';
+import type { RefundView } from '../server/features/payments/refunds.ts';
 import { api } from './http.ts';
 
 export const fetchAllBookings = (query: BookingQuery) =>
@@ -12,3 +13,5 @@ export const fetchAllBookings = (query: BookingQuery) =>
 export async function cancelBooking(id: number): Promise<void> {
   await api.post(`admin/bookings/${id}/cancel`);
 }
+
+export const refundBooking = (id: number) => api.post(`admin/bookings/${id}/refund`).json<RefundView>();

@@ -7,7 +7,13 @@ export const PAYMENT_MESSAGES = {
   stripeFailed: 'Zahlung mit Stripe fehlgeschlagen.',
   paypalFailed: 'Fehler bei der PayPal-Zahlung. Bitte versuchen Sie es erneut.',
   confirmFailed: 'Fehler bei der Zahlungsbestätigung.',
+  /** The provider took the payment but has not finished it (docs/product.md#d32-payment-states). */
+  paymentPending:
+    'Ihre Zahlung wird noch bearbeitet. Sobald der Zahlungsanbieter sie abschließt, erhalten Sie eine Bestätigung per E-Mail. Bis dahin kann diese Bestellung nicht noch einmal bezahlt werden.',
 } as const;
+
+/** Stripe's smallest card payment in euros: a cart below it is refused before a booking exists. */
+export const CARD_MINIMUM_CENTS = 50;
 
 /** How payment methods are named (order mail, order overview). */
 export const PAYMENT_METHOD_NAMES: Record<PaymentProvider, string> = {

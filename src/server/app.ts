@@ -6,6 +6,7 @@
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
 import { secureHeaders } from 'hono/secure-headers';
+import type { BlankSchema } from 'hono/types';
 import type { ApiDependencies, ApiEnv } from './context.ts';
 import { authRoutes, userRoutes } from './features/accounts/accounts.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
@@ -15,29 +16,37 @@ import { cartRoutes } from './features/cart/cart.routes.ts';
 import { articleRoutes, departamentRoutes } from './features/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
-import { paymentProviders } from './features/payments/payment-providers.ts';
+import { type PaymentProviders, paymentProviders } from './features/payments/payment-providers.ts';
 import { paymentConfirmationRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
-import { sandboxRoutes } from './features/payments/sandbox.routes.ts';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './features/withdrawals/withdrawals.routes.ts';
 import { errorBody, handleError, MESSAGES } from './http/errors.ts';
 import { noNulInAddress, servedMethodsOnly } from './http/request-checks.ts';
 import { SHARED_SECURITY_HEADERS, strictTransportSecurity } from './http/security-headers.ts';
+import { sandboxRoutes } from './payment-sandbox/sandbox.routes.ts';
 
 export const API_BASE_PATH = '/api';
 
-export function createApp(deps: ApiDependencies) {
+/**
+ * The API and the payment providers' clients it was built with (the reconciliation uses them too;
+ * in the sandbox they reach the emulators inside this app).
+ */
+export function createApp(deps: ApiDependencies): { app: ApiApp; providers: PaymentProviders } {
   const app = new Hono<ApiEnv>().basePath(API_BASE_PATH);
   // The sandbox's emulators live in this app: the providers' SDKs and its webhooks reach them in process.
   const intoThisApp = async (input: string | URL | Request, init?: RequestInit) => app.fetch(new Request(input, init));
   const providers = paymentProviders(deps.payments, { path: `${API_BASE_PATH}/sandbox`, fetch: intoThisApp });
-  const deliverWebhook = async (body: string, signature: string) =>
+  const webhook = async (provider: 'stripe' | 'paypal', body: string, headers: Record<string, string>) =>
     (
-      await intoThisApp(`http://sandbox${API_BASE_PATH}/payment/stripe/webhook`, {
+      await intoThisApp(`http://sandbox${API_BASE_PATH}/payment/${provider}/webhook`, {
         method: 'POST',
         body,
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature },
+        headers: { 'Content-Type': 'application/json', ...headers },
       })
     ).status;
+  const deliverWebhook = {
+    stripe: (body: string, signature: string) => webhook('stripe', body, { 'Stripe-Signature': signature }),
+    paypal: (body: string, headers: Record<string, string>) => webhook('paypal', body, headers),
+  };
 
   app.use(
     secureHeaders({
@@ -89,7 +98,7 @@ export function createApp(deps: ApiDependencies) {
 
   app.notFound((c) => c.json(errorBody(404, MESSAGES.notFound), 404));
   app.onError(handleError);
-  return app;
+  return { app, providers };
 }
 
-export type ApiApp = ReturnType<typeof createApp>;
+export type ApiApp = Hono<ApiEnv, BlankSchema, typeof API_BASE_PATH>;

@@ -8,7 +8,7 @@ import { processApi } from './runtime.ts';
 import { loadDotEnv, loadSettingsOrExit } from './settings.ts';
 
 loadDotEnv();
-const settings = loadSettingsOrExit();
+const settings = loadSettingsOrExit(process.env, { server: true });
 setLogLevel(settings.logLevel);
 const { app } = await processApi(settings);
 await listen(createRequestListener(app, settings), settings);

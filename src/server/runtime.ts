@@ -21,10 +21,11 @@ import { DEFAULT_RATE_LIMITS } from './features/accounts/rate-limits.ts';
 import { jwtSecret } from './features/accounts/secrets.ts';
 import { imageStore } from './features/images/image-store.ts';
 import { describePayments, paymentConfig } from './features/payments/payment-config.ts';
+import { startReconciliation } from './features/payments/reconciliation.ts';
 import { log } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { releaseMailClaims, startMailSender } from './mail/queue.ts';
-import { loadSettings, type Settings } from './settings.ts';
+import { loadSettings, requireLivePayments, type Settings } from './settings.ts';
 import { openBlobStore, pausableWrites } from './storage/blob-store.ts';
 
 export interface ApiRuntime {
@@ -41,6 +42,7 @@ export function databaseLocation(settings: Settings): DatabaseLocation {
 }
 
 export async function startApi(settings: Settings): Promise<ApiRuntime> {
+  requireLivePayments(settings);
   protectDataDir(settings.dataDir);
   const blobs = pausableWrites(await openBlobStore(settings));
   const location = databaseLocation(settings);
@@ -82,10 +84,13 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
         )
       : undefined;
   warnAboutLocalState(settings);
+  const { app, providers } = createApp(deps);
+  const stopReconciliation = startReconciliation(deps, providers);
   return {
-    app: createApp(deps),
+    app,
     deps,
     close: async () => {
+      await stopReconciliation();
       await stopBackups?.();
       await mailSender.stop();
       await database.close();

@@ -31,7 +31,11 @@ export interface Settings {
   stripeWebhookSecret: string | undefined;
   paypalClientId: string | undefined;
   paypalClientSecret: string | undefined;
+  /** The id PayPal gave the webhook; its events are verified with it (docs/product.md#d21-paypal). */
+  paypalWebhookId: string | undefined;
   paypalApiBase: string;
+  /** A public site (SITE_URL https, not localhost) may run without payment keys only when this says so. */
+  paymentSandbox: boolean;
   /** The payment sandbox's test controls (webhook timing, failures) are served: for tests only. */
   sandboxTestControls: boolean;
   /**
@@ -188,15 +192,18 @@ export function loadSettings(env: Environment = process.env): Settings {
     stripeWebhookSecret: read(env, 'STRIPE_WEBHOOK_SECRET', nonEmpty),
     paypalClientId: read(env, 'PAYPAL_CLIENT_ID', nonEmpty),
     paypalClientSecret: read(env, 'PAYPAL_CLIENT_SECRET', nonEmpty),
+    paypalWebhookId: read(env, 'PAYPAL_WEBHOOK_ID', nonEmpty),
     paypalApiBase: read(env, 'PAYPAL_API_BASE', httpUrl) ?? 'https://api-m.sandbox.paypal.com',
+    paymentSandbox: read(env, 'PAYMENT_SANDBOX', flag) ?? false,
     sandboxTestControls: read(env, 'SANDBOX_TEST_CONTROLS', flag) ?? false,
     trustProxy: read(env, 'TRUST_PROXY', trustProxy) ?? 0,
     logLevel: read(env, 'LOG_LEVEL', logLevel) ?? 'info',
     // On for `npm run dev` (Vite sets NODE_ENV=development), off for `npm start` and `start:api`.
     apiDocs: read(env, 'API_DOCS', flag) ?? env.NODE_ENV === 'development',
   };
-  requireTogether(settings.stripeSecretKey, 'STRIPE_SECRET_KEY', settings.stripeWebhookSecret, 'STRIPE_WEBHOOK_SECRET');
-  requireTogether(settings.paypalClientId, 'PAYPAL_CLIENT_ID', settings.paypalClientSecret, 'PAYPAL_CLIENT_SECRET');
+  const { stripe: stripeKeys, paypal: paypalKeys } = paymentKeys(settings);
+  requireTogether(stripeKeys);
+  requireTogether(paypalKeys);
   return settings;
 }
 
@@ -221,12 +228,55 @@ function readS3(env: Environment): S3Settings | undefined {
   );
 }
 
-/** A provider's keys come as a pair: both (live) or neither (the sandbox). Half a pair is a mistake. */
-function requireTogether(first: string | undefined, firstName: string, second: string | undefined, secondName: string) {
-  if ((first === undefined) === (second === undefined)) return;
-  const [missing, present] = first === undefined ? [firstName, secondName] : [secondName, firstName];
+type Keys = Record<string, string | undefined>;
+
+/** Each provider's live keys by the names of their variables. */
+const paymentKeys = (settings: Settings) => ({
+  stripe: { STRIPE_SECRET_KEY: settings.stripeSecretKey, STRIPE_WEBHOOK_SECRET: settings.stripeWebhookSecret },
+  paypal: {
+    PAYPAL_CLIENT_ID: settings.paypalClientId,
+    PAYPAL_CLIENT_SECRET: settings.paypalClientSecret,
+    PAYPAL_WEBHOOK_ID: settings.paypalWebhookId,
+  },
+});
+
+const missingOf = (keys: Keys) => Object.keys(keys).filter((name) => keys[name] === undefined);
+
+/** A provider's keys come as a set: all (live) or none (the sandbox). Part of a set is a mistake. */
+function requireTogether(keys: Keys) {
+  const missing = missingOf(keys);
+  if (missing.length === 0 || missing.length === Object.keys(keys).length) return;
+  const present = Object.keys(keys).filter((name) => !missing.includes(name));
   throw new SettingsError(
-    `Setting ${missing} is missing: set it together with ${present}, or unset both to use the payment sandbox.`,
+    `Setting ${missing.join(', ')} is missing: set it together with ${present.join(', ')}, or unset them all to use the payment sandbox.`,
+  );
+}
+
+/** An https address other than this machine: customers reach it, so money must be real (or the sandbox chosen). */
+function isPublicSite(siteUrl: string): boolean {
+  const { protocol, hostname } = new URL(siteUrl);
+  const local = ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost');
+  return protocol === 'https:' && !local;
+}
+
+/**
+ * Fail-closed (docs/product.md#d19-provider-emulators): on a public site the sandbox would let anyone
+ * "pay" with its buttons, so the server refuses to start without every live key, unless
+ * PAYMENT_SANDBOX=true says the sandbox is meant. Test controls are never served there. Checked when
+ * a server starts, not when the site is built (a build needs no secrets).
+ */
+export function requireLivePayments(settings: Settings): void {
+  if (!isPublicSite(settings.siteUrl)) return;
+  if (settings.sandboxTestControls) {
+    throw new SettingsError(
+      `Setting SANDBOX_TEST_CONTROLS is for tests only and refused on the public site ${settings.siteUrl}.`,
+    );
+  }
+  const { stripe, paypal } = paymentKeys(settings);
+  const missing = missingOf({ ...stripe, ...paypal });
+  if (missing.length === 0 || settings.paymentSandbox) return;
+  throw new SettingsError(
+    `SITE_URL ${settings.siteUrl} is a public site, but payments would run in the sandbox: set ${missing.join(', ')}, or PAYMENT_SANDBOX=true if the sandbox (no real money) is meant.`,
   );
 }
 
@@ -239,10 +289,15 @@ export function loadDotEnv(file = '.env'): void {
   }
 }
 
-/** For command-line entry points: prints the one-line reason and exits instead of a stack trace. */
-export function loadSettingsOrExit(env: Environment = process.env): Settings {
+/**
+ * For command-line entry points: prints the one-line reason and exits instead of a stack trace. A
+ * server (`npm start`, `start:api`) also checks that a public site takes real payments.
+ */
+export function loadSettingsOrExit(env: Environment = process.env, options: { server?: boolean } = {}): Settings {
   try {
-    return loadSettings(env);
+    const settings = loadSettings(env);
+    if (options.server) requireLivePayments(settings);
+    return settings;
   } catch (error) {
     if (error instanceof SettingsError) {
       console.error(error.message);

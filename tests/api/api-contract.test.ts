@@ -12,12 +12,20 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, paymentAttempts } from '../../src/server/db/schema.ts';
+import { bookings, paymentAttempts, payments } from '../../src/server/db/schema.ts';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
 import type { ApiDocument } from '../../src/server/features/api-docs/api-document.ts';
 import type { ImageView } from '../../src/server/features/images/images.service.ts';
 import type { CheckoutSessionView, PayPalOrderView } from '../../src/server/features/payments/payments.service.ts';
-import { answer, createTestApi, type RequestOptions, type TestApi, type TestUser } from './support/test-api.ts';
+import { certUrl, signTransmission } from '../../src/server/payment-sandbox/paypal/webhooks.ts';
+import {
+  answer,
+  createTestApi,
+  type RequestOptions,
+  SITE_URL,
+  type TestApi,
+  type TestUser,
+} from './support/test-api.ts';
 
 type Operation = NonNullable<ApiDocument['paths'][string]['get']>;
 type Schema = Record<string, unknown>;
@@ -155,10 +163,31 @@ async function customerWithCart(): Promise<TestUser> {
 
 const sandbox = (path: string, body: unknown = {}) => api.request('POST', `/sandbox${path}`, { body });
 
-/** The payer approves the PayPal order, whose capture then reports 1.00 € instead of its total. */
+/**
+ * The payer approves the PayPal order, whose capture then reports 1.00 € instead of its total (its
+ * webhook kept back, so that it meets no later check's provoked failure).
+ */
 async function approveWithWrongAmount(orderId: string): Promise<void> {
   await sandbox(`/paypal/v2/checkout/orders/${orderId}/approve`);
-  await sandbox(`/paypal/test/orders/${orderId}/capture-outcome`, { status: 'COMPLETED', amountValue: '1.00' });
+  await sandbox(`/paypal/test/orders/${orderId}/capture-amount`, { value: '1.00' });
+  await sandbox(`/paypal/test/orders/${orderId}/webhook`, { mode: 'never' });
+}
+
+/** A customer whose booking is paid by card (the hosted page's button, then the success page). */
+async function paidBooking(): Promise<number> {
+  const payer = await customerWithCart();
+  const session = await json<CheckoutSessionView>(
+    request('POST /payment/stripe/checkout-session', { token: payer.token, body: {} }),
+  );
+  await api.request('POST', `/sandbox/stripe/checkout/${session.sessionId}`, {
+    rawBody: new URLSearchParams({ action: 'pay' }),
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+  });
+  await request('POST /payments/confirm-payment', {
+    token: payer.token,
+    body: { bookingId: session.bookingId, sessionId: session.sessionId },
+  });
+  return session.bookingId;
 }
 
 /** Starting a payment: started, an empty cart, a client amount that is not the total, the provider failing. */
@@ -529,12 +558,30 @@ const written: Record<string, () => Promise<Check[]>> = {
     const key = 'POST /payment/paypal/orders/{id}/capture';
     const order = async (user: TestUser) =>
       json<PayPalOrderView>(request('POST /payment/paypal/orders', { token: user.token, body: {} }));
-    const [payer, mismatched, failing] = [await customerWithCart(), await customerWithCart(), await customerWithCart()];
-    const [paid, wrong, unreachable] = [await order(payer), await order(mismatched), await order(failing)];
+    const [payer, mismatched, failing, waiting] = [
+      await customerWithCart(),
+      await customerWithCart(),
+      await customerWithCart(),
+      await customerWithCart(),
+    ];
+    const [paid, wrong, unreachable, pending] = [
+      await order(payer),
+      await order(mismatched),
+      await order(failing),
+      await order(waiting),
+    ];
     const capture = (user: TestUser, id: string) =>
       api.request('POST', `/payment/paypal/orders/${id}/capture`, { token: user.token });
     return [
       { key, status: 402, send: () => capture(payer, paid.id) }, // not approved yet
+      {
+        key,
+        status: 200, // PayPal holds the payment for review: `processing`
+        send: async () => {
+          await sandbox(`/paypal/v2/checkout/orders/${pending.id}/approve`, { outcome: 'pending-then-completed' });
+          return capture(waiting, pending.id);
+        },
+      },
       {
         key,
         status: 200,
@@ -558,6 +605,36 @@ const written: Record<string, () => Promise<Check[]>> = {
         send: async () => {
           await sandbox('/paypal/test/fail-next', { status: 400 });
           return capture(failing, unreachable.id);
+        },
+      },
+    ];
+  },
+
+  'POST /payment/paypal/webhook': async () => {
+    const key = 'POST /payment/paypal/webhook';
+    const { sandboxSigningSecret, webhookId } = api.paymentConfig.paypal;
+    const event = JSON.stringify({ id: 'WH-CONTRACT', event_type: 'CHECKOUT.ORDER.APPROVED', resource: { id: 'O' } });
+    const transmission = (signature?: string) => {
+      const [id, time] = ['69cd13f0-d67a-11e5-baa3-778b53f4ae55', new Date().toISOString()];
+      return {
+        'Content-Type': 'application/json',
+        'PAYPAL-AUTH-ALGO': 'SHA256withRSA',
+        'PAYPAL-CERT-URL': certUrl(`${SITE_URL}/api/sandbox/paypal`),
+        'PAYPAL-TRANSMISSION-ID': id,
+        'PAYPAL-TRANSMISSION-TIME': time,
+        'PAYPAL-TRANSMISSION-SIG': signature ?? signTransmission(sandboxSigningSecret, id, time, webhookId, event),
+      };
+    };
+    const deliver = (headers: Record<string, string>) => request(key, { rawBody: event, headers });
+    return [
+      { key, status: 200, send: () => deliver(transmission()) },
+      { key, status: 400, send: () => deliver(transmission('Zm9yZ2Vk')) },
+      {
+        key,
+        status: 502,
+        send: async () => {
+          await sandbox('/paypal/test/fail-next', { status: 500 });
+          return deliver(transmission());
         },
       },
     ];
@@ -661,6 +738,30 @@ const written: Record<string, () => Promise<Check[]>> = {
       send: () => api.request('GET', '/admin/bookings?page=0', { token: admin.token }),
     },
   ],
+
+  'POST /admin/bookings/{id}/refund': async () => {
+    const key = 'POST /admin/bookings/{id}/refund';
+    const [paid, unreachable] = [await paidBooking(), await paidBooking()];
+    const unpaid = (await api.placeOrder((await customerWithCart()).token)).id;
+    const refund = (id: number) => api.request('POST', `/admin/bookings/${id}/refund`, { token: admin.token });
+    return [
+      { key, status: 200, send: () => refund(paid) },
+      { key, status: 404, send: () => refund(999_999) },
+      { key, status: 409, send: () => refund(unpaid) },
+      {
+        key,
+        status: 502,
+        send: async () => {
+          // A PaymentIntent Stripe does not know: Stripe refuses the refund.
+          await api.db
+            .update(payments)
+            .set({ providerPaymentId: unique('pi_unknown') })
+            .where(eq(payments.bookingId, unreachable));
+          return refund(unreachable);
+        },
+      },
+    ];
+  },
 
   'POST /admin/bookings/{id}/cancel': async () => {
     const key = 'POST /admin/bookings/{id}/cancel';

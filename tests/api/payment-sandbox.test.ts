@@ -4,6 +4,7 @@
  * pages and the v6 SDK stand-in run in a small fake browser. The routers are mounted as the app
  * mounts them, under the product's own 404 and error handlers.
  */
+import { readFileSync } from 'node:fs';
 import type { OnCompleteData, OnErrorData, PayPalV6Namespace } from '@paypal/paypal-js/sdk-v6';
 import { count, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -12,11 +13,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ApiEnv } from '../../src/server/context.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { sandboxObjects } from '../../src/server/db/schema.ts';
-import { parseFormParams } from '../../src/server/features/payments/sandbox/form-params.ts';
-import { paypalEmulator } from '../../src/server/features/payments/sandbox/paypal-emulator.ts';
-import { sandboxStore } from '../../src/server/features/payments/sandbox/sandbox-store.ts';
-import { signStripeEvent, stripeEmulator } from '../../src/server/features/payments/sandbox/stripe-emulator.ts';
 import { errorBody, handleError, MESSAGES } from '../../src/server/http/errors.ts';
+import { sandboxPages } from '../../src/server/payment-sandbox/pages.ts';
+import { OUTCOME_LABELS } from '../../src/server/payment-sandbox/paypal/approval-page.ts';
+import { paypalEmulator } from '../../src/server/payment-sandbox/paypal/paypal-emulator.ts';
+import { sandboxStore } from '../../src/server/payment-sandbox/sandbox-store.ts';
+import { parseFormParams } from '../../src/server/payment-sandbox/stripe/form-params.ts';
+import { signStripeEvent, stripeEmulator } from '../../src/server/payment-sandbox/stripe/stripe-emulator.ts';
 import { fakeBrowser } from './support/fake-dom.ts';
 import { openTestDatabase } from './support/test-api.ts';
 
@@ -30,6 +33,12 @@ const SECRET_KEY = 'sk_test_hwds_sandbox_51Abc0123456789';
 const WEBHOOK_SECRET = 'whsec_hwds_sandbox_0123456789abcdef';
 const CLIENT_ID = 'hwds-sandbox-client';
 const CLIENT_SECRET = 'hwds-sandbox-secret';
+const PAYPAL_WEBHOOK_ID = '8PT597110X687430L';
+/** The emulators' own files, as the sandbox reads them. */
+const asset = (name: string) =>
+  readFileSync(new URL(`../../src/server/payment-sandbox/assets/${name}`, import.meta.url), 'utf8');
+const pages = sandboxPages(asset('sandbox.css'));
+const PAYPAL_SDK = { script: asset('paypal-sdk.js'), styles: asset('window.css') };
 
 interface DeliveredSession {
   id: string;
@@ -46,6 +55,19 @@ interface Delivery {
 }
 
 const deliveries: Delivery[] = [];
+
+/** A PayPal webhook transmission as the emulator sent it. */
+interface PayPalDelivery {
+  body: string;
+  headers: Record<string, string>;
+  event: { id: string; event_type: string; resource_type: string; resource: Record<string, unknown> };
+}
+const paypalDeliveries: PayPalDelivery[] = [];
+
+async function deliverPayPalWebhook(body: string, headers: Record<string, string>): Promise<number> {
+  paypalDeliveries.push({ body, headers, event: JSON.parse(body) });
+  return 200;
+}
 /** What the product's webhook route answers; tests replace it. */
 let webhookAnswer: (delivery: Delivery) => number | Promise<number> = () => 200;
 let clockOffsetMs = 0;
@@ -82,10 +104,23 @@ beforeAll(async () => {
     secretKey: SECRET_KEY,
     webhookSecret: WEBHOOK_SECRET,
     deliverWebhook,
+    pages,
     now,
     webhookTiming: { retryDelaysMs: [20, 40, 60], lateDelayMs: 300 },
   };
-  const paypalOptions = { db: database.db, clientId: CLIENT_ID, clientSecret: CLIENT_SECRET, now };
+  const paypalOptions = {
+    db: database.db,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    webhookId: PAYPAL_WEBHOOK_ID,
+    webhookSigningSecret: 'hwds-sandbox-signing',
+    deliverWebhook: deliverPayPalWebhook,
+    pages,
+    sdk: PAYPAL_SDK,
+    now,
+    settleAfterMs: 200,
+    webhookRetryDelaysMs: [20],
+  };
   app = new Hono<ApiEnv>();
   app.route(STRIPE, stripeEmulator({ ...stripeOptions, publicBaseUrl: `${ORIGIN}${STRIPE}`, testControls: true }));
   app.route(PAYPAL, paypalEmulator({ ...paypalOptions, publicBaseUrl: `${ORIGIN}${PAYPAL}`, testControls: true }));
@@ -407,6 +442,27 @@ describe('Stripe emulator', () => {
           ],
         }),
       ).toMatchObject({ param: 'line_items', message: expect.stringContaining('no more than') });
+      // …and its floor: 0,50 €.
+      expect(
+        await refusal({
+          line_items: [{ price_data: { currency: 'eur', product_data: { name: 'A' }, unit_amount: 49 }, quantity: 1 }],
+        }),
+      ).toMatchObject({ param: 'line_items', message: expect.stringContaining('at least 0.50') });
+      // A product's name may be as long as Stripe's specification allows: 5000 characters.
+      const name = (length: number) => 'Großformatdruck '.repeat(400).slice(0, length);
+      const longName = await createSession({
+        line_items: [
+          { price_data: { currency: 'eur', product_data: { name: name(5000) }, unit_amount: 100 }, quantity: 1 },
+        ],
+      });
+      expect(longName.amount_total).toBe(100);
+      expect(
+        await refusal({
+          line_items: [
+            { price_data: { currency: 'eur', product_data: { name: name(5001) }, unit_amount: 100 }, quantity: 1 },
+          ],
+        }),
+      ).toMatchObject({ param: 'line_items[0][price_data][product_data][name]' });
     });
 
     it('answers a wrong or missing key with 401, and an unknown session or URL with 404', async () => {
@@ -444,8 +500,82 @@ describe('Stripe emulator', () => {
     });
   });
 
+  describe('refunds', () => {
+    /** A session paid on the hosted page, and its PaymentIntent. */
+    async function paidSession() {
+      const session = await createSession();
+      expect((await submit(session.id, 'pay')).status).toBe(303);
+      const paid = await stripe.checkout.sessions.retrieve(session.id);
+      return { session: paid, intent: String(paid.payment_intent) };
+    }
+    const eventsAbout = (type: string, id: string) =>
+      deliveries.filter((d) => d.event.type === type && JSON.stringify(d.event.data.object).includes(id));
+
+    it('refunds a paid session in full through its PaymentIntent, in Stripe’s shape, with refund.created and charge.refunded', async () => {
+      const { intent } = await paidSession();
+      const refund = await stripe.refunds.create({ payment_intent: intent, reason: 'requested_by_customer' });
+      expect(refund).toMatchObject({
+        object: 'refund',
+        amount: 120_000,
+        currency: 'eur',
+        payment_intent: intent,
+        status: 'succeeded',
+        reason: 'requested_by_customer',
+      });
+      expect(refund.id).toMatch(/^re_[A-Za-z0-9]{24}$/);
+      expect(refund.charge).toMatch(/^ch_/);
+      expect(await stripe.refunds.retrieve(refund.id)).toMatchObject({ id: refund.id, status: 'succeeded' });
+      const [charged] = await waitFor(
+        () => eventsAbout('charge.refunded', intent).length > 0 && eventsAbout('charge.refunded', intent),
+      );
+      expect(charged?.event.data.object).toMatchObject({
+        object: 'charge',
+        payment_intent: intent,
+        amount: 120_000,
+        amount_refunded: 120_000,
+        refunded: true,
+      });
+      expect(eventsAbout('refund.created', refund.id)).toHaveLength(1);
+      expect(charged?.verified).toBe(true);
+    });
+
+    it('refunds once under one Idempotency-Key, and refuses a second refund of a refunded charge', async () => {
+      const { intent } = await paidSession();
+      const key = `refund-${intent}`;
+      const [first, second] = await Promise.all([
+        stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: key }),
+        stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: key }),
+      ]).catch(async () => {
+        // One of two concurrent requests may meet the other in progress (409) and is retried by the package.
+        const again = await stripe.refunds.create({ payment_intent: intent }, { idempotencyKey: key });
+        return [again, again];
+      });
+      expect(second?.id).toBe(first?.id);
+      const twice = stripe.refunds.create({ payment_intent: intent });
+      await expect(twice).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+      await expect(twice).rejects.toMatchObject({ statusCode: 400, code: 'charge_already_refunded' });
+    });
+
+    it('refunds part of a charge, then refuses more than is left; refuses an unknown PaymentIntent', async () => {
+      const { intent } = await paidSession();
+      expect(await stripe.refunds.create({ payment_intent: intent, amount: 20_000 })).toMatchObject({ amount: 20_000 });
+      await expect(stripe.refunds.create({ payment_intent: intent, amount: 100_001 })).rejects.toMatchObject({
+        statusCode: 400,
+        param: 'amount',
+        code: 'amount_too_large',
+      });
+      expect(await stripe.refunds.create({ payment_intent: intent })).toMatchObject({ amount: 100_000 });
+      await expect(stripe.refunds.create({ payment_intent: 'pi_unknown' })).rejects.toMatchObject({
+        statusCode: 400,
+        code: 'resource_missing',
+        param: 'payment_intent',
+      });
+      await expect(stripe.refunds.retrieve('re_unknown')).rejects.toMatchObject({ statusCode: 404 });
+    });
+  });
+
   describe('the hosted checkout page', () => {
-    it('is a German test page with the merchant, the items and the total, and three labelled buttons', async () => {
+    it('is a German test page with the merchant, the items, the total and a labelled button per outcome', async () => {
       const session = await createSession({
         line_items: [
           {
@@ -465,12 +595,65 @@ describe('Stripe emulator', () => {
       expect(html).toContain('<h1>HWDS</h1>');
       expect(html).toContain('Website &lt;Hotel&gt;');
       expect(html).toContain('1.200,00\u00a0€');
-      for (const action of ['pay', 'decline', 'cancel']) {
-        expect(html).toMatch(new RegExp(`<button type="submit" name="action" value="${action}"[^>]*>[^<]+</button>`));
-      }
+      const buttons = [...html.matchAll(/<button type="submit" name="action" value="([^"]+)"[^>]*>([^<]+)<\/button>/g)];
+      expect(buttons.map(([, action, label]) => [action, label])).toEqual([
+        ['pay', '1.200,00\u00a0€ bezahlen'],
+        ['cancel', 'Abbrechen und zurück zum Shop'],
+        ['decline', 'Karte wird abgelehnt'],
+        ['authenticate', '3-D Secure verlangen'],
+        ['expire', 'Bezahlseite läuft ab'],
+      ]);
+      expect(html).toContain('<legend>Andere Ergebnisse testen</legend>');
       expect(html).toContain(`<form method="post" action="${session.id}">`);
-      expect(html).toContain(':focus-visible{outline:3px solid');
+      // The styles are the sandbox's style sheet, allowed by its hash.
+      const styles = readFileSync(
+        new URL('../../src/server/payment-sandbox/assets/sandbox.css', import.meta.url),
+        'utf8',
+      );
+      expect(html).toContain(`<style>${styles}</style>`);
       expect(html).not.toMatch(/<script|\ssrc=|https?:\/\/(?!localhost)/);
+    });
+
+    it('asks for 3-D Secure: passed, the card pays; failed, the page again with 402 and nothing paid', async () => {
+      const session = await createSession();
+      const asked = await submit(session.id, 'authenticate');
+      expect(asked.status).toBe(200);
+      const step = await asked.text();
+      expect(step).toContain('<h1>3-D Secure</h1>');
+      expect(step).toContain('Ihre Bank bittet Sie, die Zahlung über 1.200,00\u00a0€ an HWDS zu bestätigen.');
+      expect(step).toMatch(/value="authentication-passed"[^>]*>Bestätigung erfolgreich</);
+      expect(step).toMatch(/value="authentication-failed"[^>]*>Bestätigung fehlgeschlagen</);
+
+      const failed = await submit(session.id, 'authentication-failed');
+      expect(failed.status).toBe(402);
+      expect(await failed.text()).toContain(
+        '<p class="alert" role="alert">Die 3-D-Secure-Bestätigung ist fehlgeschlagen. Es wurde nichts abgebucht.</p>',
+      );
+      expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+        status: 'open',
+        payment_status: 'unpaid',
+      });
+
+      await submit(session.id, 'authenticate');
+      const passed = await submit(session.id, 'authentication-passed');
+      expect(passed.status).toBe(303);
+      expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+        status: 'complete',
+        payment_status: 'paid',
+      });
+    });
+
+    it('runs out on request: expired with its event, never payable, a way back to the shop', async () => {
+      const session = await createSession();
+      const expired = await submit(session.id, 'expire');
+      expect(expired.status).toBe(200);
+      const html = await expired.text();
+      expect(html).toContain('Bezahlseite abgelaufen');
+      expect(html).toContain(`href="${ORIGIN}/cancel?bookingId=7"`);
+      expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({ status: 'expired', url: null });
+      expect((await submit(session.id, 'pay')).status).toBe(409);
+      const [event] = await waitFor(() => eventsOf(session.id).length > 0 && eventsOf(session.id));
+      expect(event?.event.type).toBe('checkout.session.expired');
     });
 
     it('pays: 303 to the success URL with the session id, the session complete and paid, one signed event', async () => {
@@ -741,10 +924,16 @@ describe('PayPal emulator', () => {
     });
   let token = '';
 
+  /** The REST API as the shop's client calls it: asking for whole resources, unless a test's headers say otherwise. */
   const paypal = (method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}) =>
     app.request(`${PAYPAL}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...options.headers },
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        Prefer: 'return=representation',
+        ...options.headers,
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
     });
 
@@ -784,6 +973,13 @@ describe('PayPal emulator', () => {
     );
   const capture = (id: string, headers: Record<string, string> = {}) =>
     json<Order & PayPalErrorAnswer>(paypal('POST', `/v2/checkout/orders/${id}/capture`, { body: {}, headers }));
+  /** An order the buyer approved with the outcome chosen in the sandbox window. */
+  const createApproved = async (outcome = 'completed') => {
+    const order = await createOrder();
+    expect((await approve(order.id, { outcome })).status).toBe(200);
+    return order;
+  };
+  const captureOf = (order: Order) => order.purchase_units[0]?.payments?.captures[0];
 
   beforeAll(async () => {
     token = (await json<{ access_token: string }>(requestToken(basic(CLIENT_ID, CLIENT_SECRET)))).body.access_token;
@@ -832,7 +1028,19 @@ describe('PayPal emulator', () => {
     }
   });
 
-  it('creates an order in PayPal’s shape, and reads it back', async () => {
+  it('creates an order in PayPal’s shape: by default the minimal answer, the whole order on request', async () => {
+    // No preference: PayPal's default, the minimal answer.
+    const minimal = await json<Order>(
+      app.request(`${PAYPAL}/v2/checkout/orders`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify(orderBody()),
+      }),
+    );
+    expect(minimal.status).toBe(201);
+    expect(Object.keys(minimal.body).sort()).toEqual(['id', 'links', 'status']);
+    expect(minimal.body.status).toBe('CREATED');
+
     const created = await json<Order & { intent: string; create_time: string }>(
       paypal('POST', '/v2/checkout/orders', { body: orderBody() }),
     );
@@ -856,39 +1064,45 @@ describe('PayPal emulator', () => {
     );
     expect((await json(paypal('GET', `/v2/checkout/orders/${order.id}`))).body).toEqual(order);
 
-    const minimal = await json(
-      paypal('POST', '/v2/checkout/orders', { body: orderBody(), headers: { Prefer: 'return=minimal' } }),
-    );
-    expect(Object.keys(minimal.body).sort()).toEqual(['id', 'links', 'status']);
-
     expect(await json<PayPalErrorAnswer>(paypal('GET', '/v2/checkout/orders/NOSUCHORDER0000000'))).toMatchObject({
       status: 404,
       body: { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] },
     });
   });
 
-  it('refuses an invalid order with 400 INVALID_REQUEST, naming each field and issue', async () => {
-    const refused = async (body: unknown) =>
-      json<PayPalErrorAnswer>(
-        paypal('POST', '/v2/checkout/orders', { body: body === 'malformed' ? undefined : body, headers: {} }),
-      );
-    const issues = async (body: unknown) => {
-      const answer = await refused(body);
-      expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ name: 'INVALID_REQUEST', debug_id: expect.any(String) });
+  it('refuses a malformed order with 400 and a rule it breaks with 422, naming each field and issue', async () => {
+    const issues = async (body: unknown, status: 400 | 422) => {
+      const answer = await json<PayPalErrorAnswer>(paypal('POST', '/v2/checkout/orders', { body }));
+      expect(answer.status).toBe(status);
+      expect(answer.body).toMatchObject({
+        name: status === 400 ? 'INVALID_REQUEST' : 'UNPROCESSABLE_ENTITY',
+        debug_id: expect.any(String),
+      });
       return answer.body.details?.map((detail) => [detail.field, detail.issue]);
     };
-    expect(await issues(orderBody('1200.001'))).toEqual([['/purchase_units/0/amount/value', 'DECIMAL_PRECISION']]);
-    expect(await issues(orderBody('0.00'))).toEqual([['/purchase_units/0/amount/value', 'CANNOT_BE_ZERO_OR_NEGATIVE']]);
-    expect(await issues(orderBody('-5'))).toEqual([['/purchase_units/0/amount/value', 'CANNOT_BE_ZERO_OR_NEGATIVE']]);
-    expect(await issues(orderBody('zwölf'))).toEqual([['/purchase_units/0/amount/value', 'INVALID_PARAMETER_SYNTAX']]);
+    const amount = '/purchase_units/0/amount/value';
+    expect(await issues(orderBody('1200.001'), 422)).toEqual([[amount, 'DECIMAL_PRECISION']]);
+    expect(await issues(orderBody('0.00'), 422)).toEqual([[amount, 'CANNOT_BE_ZERO_OR_NEGATIVE']]);
+    expect(await issues(orderBody('-5'), 422)).toEqual([[amount, 'CANNOT_BE_ZERO_OR_NEGATIVE']]);
+    expect(await issues(orderBody('zwölf'), 400)).toEqual([[amount, 'INVALID_PARAMETER_SYNTAX']]);
     expect(
-      await issues({ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'eur', value: '1.00' } }] }),
+      await issues({ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'eur', value: '1.00' } }] }, 422),
     ).toEqual([['/purchase_units/0/amount/currency_code', 'INVALID_CURRENCY_CODE']]);
-    expect(await issues({ intent: 'CAPTURE', purchase_units: [{}] })).toEqual([
+    expect(await issues({ intent: 'CAPTURE', purchase_units: [{}] }, 400)).toEqual([
       ['/purchase_units/0/amount', 'MISSING_REQUIRED_PARAMETER'],
     ]);
-    expect(await issues({ ...orderBody(), intent: 'AUTHORIZE' })).toEqual([['/intent', 'UNSUPPORTED_INTENT']]);
+    expect(await issues({ ...orderBody(), intent: 'AUTHORIZE' }, 422)).toEqual([['/intent', 'UNSUPPORTED_INTENT']]);
+    // custom_id: at most 127 characters, as the specification says.
+    const withCustomId = (customId: string) => ({
+      intent: 'CAPTURE',
+      purchase_units: [{ custom_id: customId, amount: { currency_code: 'EUR', value: '1.00' } }],
+    });
+    expect((await json(paypal('POST', '/v2/checkout/orders', { body: withCustomId('H'.repeat(127)) }))).status).toBe(
+      201,
+    );
+    expect(await issues(withCustomId('H'.repeat(128)), 400)).toEqual([
+      ['/purchase_units/0/custom_id', 'INVALID_STRING_LENGTH'],
+    ]);
     const malformed = await json<PayPalErrorAnswer>(
       app.request(`${PAYPAL}/v2/checkout/orders`, {
         method: 'POST',
@@ -919,6 +1133,7 @@ describe('PayPal emulator', () => {
       id: order.id,
       status: 'COMPLETED',
       payer: { payer_id: approved.body.payer?.payer_id },
+      payment_source: { paypal: { name: { given_name: 'Erika' } } },
       purchase_units: [
         {
           payments: {
@@ -944,6 +1159,8 @@ describe('PayPal emulator', () => {
         details: [{ issue: 'ORDER_ALREADY_CAPTURED', description: expect.stringContaining('already captured') }],
       },
     });
+    const minimal = await capture((await createApproved()).id, { Prefer: 'return=minimal' });
+    expect(Object.keys(minimal.body).sort()).toEqual(['id', 'links', 'status']);
   });
 
   it('takes the payer’s name from the approval', async () => {
@@ -955,14 +1172,13 @@ describe('PayPal emulator', () => {
     expect((await approve('NOSUCHORDER000000')).status).toBe(404);
   });
 
-  it('answers a repeated PayPal-Request-Id with the same capture, without capturing again', async () => {
-    const order = await createOrder();
-    await approve(order.id);
+  it('answers a repeated PayPal-Request-Id with the stored capture (200), without capturing again', async () => {
+    const order = await createApproved();
     const requestId = `capture-${order.id}`;
     const first = await capture(order.id, { 'PayPal-Request-Id': requestId });
     const again = await capture(order.id, { 'PayPal-Request-Id': requestId });
     expect(first.status).toBe(201);
-    expect(again).toMatchObject({ status: 201, body: first.body });
+    expect(again).toMatchObject({ status: 200, body: first.body });
     expect((await capture(order.id, { 'PayPal-Request-Id': `${requestId}-other` })).body.details?.[0]?.issue).toBe(
       'ORDER_ALREADY_CAPTURED',
     );
@@ -974,14 +1190,18 @@ describe('PayPal emulator', () => {
         paypal('POST', '/v2/checkout/orders', { body: orderBody(), headers: { 'PayPal-Request-Id': requestId } }),
       );
     const created = [await createOnce(), await createOnce()];
-    expect(created.map((answer) => answer.status)).toEqual([201, 201]);
+    expect(created.map((answer) => answer.status)).toEqual([201, 200]);
     expect(created.map((answer) => answer.body.id)).toEqual([created[0]?.body.id, created[0]?.body.id]);
     expect(await countOf('paypal.order')).toBe(ordersBefore + 1);
+    // PayPal keeps the first answer whatever a repetition's body says.
+    const otherAmount = await json<Order>(
+      paypal('POST', '/v2/checkout/orders', { body: orderBody('1.00'), headers: { 'PayPal-Request-Id': requestId } }),
+    );
+    expect(otherAmount.body.purchase_units[0]?.amount.value).toBe('1200.00');
   });
 
   it('lets exactly one of 20 concurrent captures succeed', async () => {
-    const order = await createOrder();
-    await approve(order.id);
+    const order = await createApproved();
     const answers = await Promise.all(Array.from({ length: 20 }, () => capture(order.id)));
     expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
     const refused = answers.filter((answer) => answer.status === 422);
@@ -989,50 +1209,278 @@ describe('PayPal emulator', () => {
     expect(refused.every((answer) => answer.body.details?.[0]?.issue === 'ORDER_ALREADY_CAPTURED')).toBe(true);
   });
 
-  it('reports the capture outcome a test chose: declined, pending, or another amount', async () => {
-    const setOutcome = (id: string, outcome: unknown) =>
-      app.request(`${PAYPAL}/test/orders/${id}/capture-outcome`, { method: 'POST', body: JSON.stringify(outcome) });
-    const captureWith = async (outcome: unknown) => {
-      const order = await createOrder();
-      await approve(order.id);
-      expect((await setOutcome(order.id, outcome)).status).toBe(200);
+  describe('the outcomes a buyer can choose', () => {
+    const eventsAbout = (id: string) =>
+      paypalDeliveries.filter((delivery) => JSON.stringify(delivery.event.resource).includes(id));
+    const settle = (id: string, status?: string) =>
+      app.request(`${PAYPAL}/test/orders/${id}/settle`, { method: 'POST', body: JSON.stringify({ status }) });
+
+    it('instrument declined: 422 INSTRUMENT_DECLINED, the order stays APPROVED until another source is approved', async () => {
+      const order = await createApproved('instrument-declined');
+      const declined = await capture(order.id);
+      expect(declined).toMatchObject({
+        status: 422,
+        body: {
+          name: 'UNPROCESSABLE_ENTITY',
+          details: [
+            { issue: 'INSTRUMENT_DECLINED', description: expect.stringContaining('declined by the processor') },
+          ],
+        },
+      });
+      expect((await json<Order>(paypal('GET', `/v2/checkout/orders/${order.id}`))).body.status).toBe('APPROVED');
+      expect((await capture(order.id)).body.details?.[0]?.issue).toBe('INSTRUMENT_DECLINED');
+      // The buyer chooses another funding source: the order is approved again, and captures.
+      expect((await approve(order.id, { outcome: 'completed' })).body.status).toBe('APPROVED');
       const captured = await capture(order.id);
-      expect(captured.status).toBe(201);
-      return captured.body.purchase_units[0]?.payments?.captures[0];
-    };
-    expect(await captureWith({ status: 'DECLINED' })).toMatchObject({ status: 'DECLINED' });
-    expect(await captureWith({ status: 'PENDING' })).toMatchObject({
-      status: 'PENDING',
-      status_details: { reason: 'PENDING_REVIEW' },
-    });
-    expect(await captureWith({ status: 'COMPLETED', amountValue: '1.00', currencyCode: 'USD' })).toMatchObject({
-      status: 'COMPLETED',
-      amount: { currency_code: 'USD', value: '1.00' },
+      expect(captured).toMatchObject({ status: 201, body: { status: 'COMPLETED' } });
+      expect(captureOf(captured.body)?.status).toBe('COMPLETED');
     });
 
-    const order = await createOrder();
-    expect((await setOutcome(order.id, { status: 'LOST' })).status).toBe(400);
-    expect((await setOutcome('NOSUCHORDER000000', { status: 'DECLINED' })).status).toBe(404);
-    expect(
-      (await app.request(`${PAYPAL_PLAIN}/test/orders/${order.id}/capture-outcome`, { method: 'POST', body: '{}' }))
-        .status,
-    ).toBe(404);
-    expect((await app.request(`${PAYPAL_PLAIN}/test/fail-next`, { method: 'POST', body: '{}' })).status).toBe(404);
+    it('pending, then completed: PENDING_REVIEW until it settles, then COMPLETED with PAYMENT.CAPTURE.COMPLETED', async () => {
+      const order = await createApproved('pending-then-completed');
+      const captured = await capture(order.id);
+      expect(captured.body.status).toBe('COMPLETED');
+      const pending = captureOf(captured.body);
+      expect(pending).toMatchObject({ status: 'PENDING', status_details: { reason: 'PENDING_REVIEW' } });
+      await sleep(50);
+      expect(eventsAbout(pending?.id ?? '-')).toEqual([]);
+      expect((await json(settle(order.id))).status).toBe(200);
+      const read = (await json<Order>(paypal('GET', `/v2/checkout/orders/${order.id}`))).body;
+      expect(captureOf(read)).toMatchObject({ id: pending?.id, status: 'COMPLETED' });
+      expect(captureOf(read)).not.toHaveProperty('status_details');
+      const [event] = await waitFor(
+        () => eventsAbout(pending?.id ?? '-').length > 0 && eventsAbout(pending?.id ?? '-'),
+      );
+      expect(event?.event).toMatchObject({
+        event_type: 'PAYMENT.CAPTURE.COMPLETED',
+        resource_type: 'capture',
+        resource: { id: pending?.id, status: 'COMPLETED', supplementary_data: { related_ids: { order_id: order.id } } },
+      });
+    });
+
+    it('pending and held by a test: stays PENDING when read after its time, until the test settles it', async () => {
+      const order = await createApproved('pending-then-completed');
+      await capture(order.id);
+      expect((await app.request(`${PAYPAL}/test/orders/${order.id}/hold`, { method: 'POST' })).status).toBe(200);
+      await sleep(250);
+      expect(captureOf((await json<Order>(paypal('GET', `/v2/checkout/orders/${order.id}`))).body)?.status).toBe(
+        'PENDING',
+      );
+      await settle(order.id, 'COMPLETED');
+      expect(captureOf((await json<Order>(paypal('GET', `/v2/checkout/orders/${order.id}`))).body)?.status).toBe(
+        'COMPLETED',
+      );
+      const done = await createApproved();
+      await capture(done.id);
+      expect((await app.request(`${PAYPAL}/test/orders/${done.id}/hold`, { method: 'POST' })).status).toBe(400);
+    });
+
+    it('pending, then denied: DECLINED with PAYMENT.CAPTURE.DENIED, settled when read after its time', async () => {
+      const order = await createApproved('pending-then-denied');
+      const pending = captureOf((await capture(order.id)).body);
+      expect(pending?.status).toBe('PENDING');
+      expect(captureOf((await json<Order>(paypal('GET', `/v2/checkout/orders/${order.id}`))).body)?.status).toBe(
+        'PENDING',
+      );
+      await sleep(250); // the emulator's pending time in this suite
+      const capture2 = await json<{ status: string }>(paypal('GET', `/v2/payments/captures/${pending?.id}`));
+      expect(capture2.body.status).toBe('DECLINED');
+      const [event] = await waitFor(
+        () => eventsAbout(pending?.id ?? '-').length > 0 && eventsAbout(pending?.id ?? '-'),
+      );
+      expect(event?.event.event_type).toBe('PAYMENT.CAPTURE.DENIED');
+      expect((await settle(order.id)).status).toBe(200);
+      await sleep(50);
+      expect(eventsAbout(pending?.id ?? '-')).toHaveLength(1);
+    });
+
+    it('serves the capture with its order, and keeps its events back when a test says so', async () => {
+      const order = await createApproved();
+      await app.request(`${PAYPAL}/test/orders/${order.id}/webhook`, { method: 'POST', body: '{"mode":"never"}' });
+      const captured = captureOf((await capture(order.id)).body);
+      const read = await json(paypal('GET', `/v2/payments/captures/${captured?.id}`));
+      expect(read).toMatchObject({
+        status: 200,
+        body: {
+          id: captured?.id,
+          status: 'COMPLETED',
+          amount: { currency_code: 'EUR', value: '1200.00' },
+          supplementary_data: { related_ids: { order_id: order.id } },
+          payee: { merchant_id: expect.any(String) },
+        },
+      });
+      await sleep(50);
+      expect(eventsAbout(captured?.id ?? '-')).toEqual([]);
+      expect((await json(paypal('GET', '/v2/payments/captures/NOSUCHCAPTURE0000'))).status).toBe(404);
+    });
+
+    it('takes a test’s amount for the capture, and serves its controls only when they are on', async () => {
+      const order = await createApproved();
+      const setAmount = (id: string, body: unknown) =>
+        app.request(`${PAYPAL}/test/orders/${id}/capture-amount`, { method: 'POST', body: JSON.stringify(body) });
+      expect((await setAmount(order.id, { value: '1.00', currency_code: 'USD' })).status).toBe(200);
+      expect(captureOf((await capture(order.id)).body)?.amount).toEqual({ currency_code: 'USD', value: '1.00' });
+      expect((await setAmount(order.id, { value: 'viel' })).status).toBe(400);
+      expect((await setAmount('NOSUCHORDER000000', {})).status).toBe(404);
+      for (const control of ['capture-amount', 'webhook', 'settle', 'hold']) {
+        const plain = await app.request(`${PAYPAL_PLAIN}/test/orders/${order.id}/${control}`, {
+          method: 'POST',
+          body: '{}',
+        });
+        expect(plain.status).toBe(404);
+      }
+      expect((await app.request(`${PAYPAL_PLAIN}/test/fail-next`, { method: 'POST', body: '{}' })).status).toBe(404);
+    });
+  });
+
+  describe('refunds', () => {
+    const refund = (captureId: string, body: unknown = {}, headers: Record<string, string> = {}) =>
+      json<
+        {
+          id: string;
+          status: string;
+          amount: { value: string };
+          links: { rel: string; href: string }[];
+        } & PayPalErrorAnswer
+      >(paypal('POST', `/v2/payments/captures/${captureId}/refund`, { body, headers }));
+    const capturedOrder = async (outcome = 'completed') => {
+      const order = await createApproved(outcome);
+      return (await capture(order.id)).body.purchase_units[0]?.payments?.captures[0]?.id ?? '';
+    };
+
+    it('refunds a capture in full (201), marks it REFUNDED and sends PAYMENT.CAPTURE.REFUNDED', async () => {
+      const captureId = await capturedOrder();
+      const made = await refund(captureId, { note_to_payer: 'Erstattung Ihrer Bestellung' });
+      expect(made).toMatchObject({
+        status: 201,
+        body: {
+          id: expect.stringMatching(/^[A-Z0-9]{17}$/),
+          status: 'COMPLETED',
+          amount: { currency_code: 'EUR', value: '1200.00' },
+          note_to_payer: 'Erstattung Ihrer Bestellung',
+        },
+      });
+      expect(made.body.links).toEqual(
+        expect.arrayContaining([
+          { rel: 'up', method: 'GET', href: `${ORIGIN}${PAYPAL}/v2/payments/captures/${captureId}` },
+        ]),
+      );
+      expect((await json<{ status: string }>(paypal('GET', `/v2/payments/captures/${captureId}`))).body.status).toBe(
+        'REFUNDED',
+      );
+      expect((await json(paypal('GET', `/v2/payments/refunds/${made.body.id}`))).body).toEqual(made.body);
+      const [event] = await waitFor(
+        () =>
+          paypalDeliveries.filter(
+            (d) => d.event.event_type === 'PAYMENT.CAPTURE.REFUNDED' && d.event.resource.id === made.body.id,
+          ).length > 0 && paypalDeliveries.filter((d) => d.event.resource.id === made.body.id),
+      );
+      expect(event?.event).toMatchObject({
+        resource_type: 'refund',
+        resource: { id: made.body.id, status: 'COMPLETED' },
+      });
+      expect(await refund(captureId)).toMatchObject({
+        status: 422,
+        body: { details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }] },
+      });
+      const minimal = await refund(await capturedOrder(), {}, { Prefer: 'return=minimal' });
+      expect(Object.keys(minimal.body).sort()).toEqual(['id', 'links', 'status']);
+    });
+
+    it('refunds once under one PayPal-Request-Id; refuses more than was captured and a pending capture', async () => {
+      const captureId = await capturedOrder();
+      const requestId = `refund-${captureId}`;
+      const [first, second] = await Promise.all([
+        refund(captureId, {}, { 'PayPal-Request-Id': requestId }),
+        refund(captureId, {}, { 'PayPal-Request-Id': requestId }),
+      ]);
+      const answered = [first, second].filter((answer) => answer.status === 201);
+      expect(answered.length).toBeGreaterThanOrEqual(1);
+      expect(new Set(answered.map((answer) => answer.body.id)).size).toBe(1);
+      const again = await refund(captureId, {}, { 'PayPal-Request-Id': requestId });
+      expect(again.body.id).toBe(answered[0]?.body.id);
+
+      const partly = await capturedOrder();
+      expect((await refund(partly, { amount: { currency_code: 'EUR', value: '200.00' } })).status).toBe(201);
+      expect((await json<{ status: string }>(paypal('GET', `/v2/payments/captures/${partly}`))).body.status).toBe(
+        'PARTIALLY_REFUNDED',
+      );
+      expect(await refund(partly, { amount: { currency_code: 'EUR', value: '1000.01' } })).toMatchObject({
+        status: 422,
+        body: { details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] },
+      });
+      expect(await refund(await capturedOrder('pending-then-completed'))).toMatchObject({
+        status: 422,
+        body: { details: [{ issue: 'PENDING_CAPTURE' }] },
+      });
+      expect((await refund('NOSUCHCAPTURE0000')).status).toBe(404);
+    });
+  });
+
+  describe('webhook verification', () => {
+    const verify = (delivery: PayPalDelivery, overrides: Record<string, unknown> = {}) =>
+      json<{ verification_status: string }>(
+        paypal('POST', '/v1/notifications/verify-webhook-signature', {
+          body: {
+            auth_algo: delivery.headers['PAYPAL-AUTH-ALGO'],
+            cert_url: delivery.headers['PAYPAL-CERT-URL'],
+            transmission_id: delivery.headers['PAYPAL-TRANSMISSION-ID'],
+            transmission_sig: delivery.headers['PAYPAL-TRANSMISSION-SIG'],
+            transmission_time: delivery.headers['PAYPAL-TRANSMISSION-TIME'],
+            webhook_id: PAYPAL_WEBHOOK_ID,
+            webhook_event: delivery.event,
+            ...overrides,
+          },
+        }),
+      );
+
+    it('sends PayPal’s transmission headers, and verifies exactly what it sent with the webhook’s id', async () => {
+      const order = await createApproved();
+      await capture(order.id);
+      const [delivery] = await waitFor(
+        () =>
+          paypalDeliveries.filter((d) => JSON.stringify(d.event).includes(order.id)).length > 0 &&
+          paypalDeliveries.filter((d) => JSON.stringify(d.event).includes(order.id)),
+      );
+      if (!delivery) throw new Error('no delivery');
+      expect(delivery.headers).toMatchObject({
+        'PAYPAL-AUTH-ALGO': 'SHA256withRSA',
+        'PAYPAL-CERT-URL': expect.stringMatching(/^http/),
+        'PAYPAL-TRANSMISSION-ID': expect.stringMatching(/^[0-9a-f-]{36}$/),
+        'PAYPAL-TRANSMISSION-TIME': expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        'PAYPAL-TRANSMISSION-SIG': expect.any(String),
+      });
+      expect(delivery.event).toMatchObject({
+        id: expect.stringMatching(/^WH-/),
+        event_type: 'PAYMENT.CAPTURE.COMPLETED',
+      });
+      expect(await verify(delivery)).toMatchObject({ status: 200, body: { verification_status: 'SUCCESS' } });
+      const changed = { ...delivery.event, resource: { ...delivery.event.resource, status: 'DECLINED' } };
+      expect((await verify(delivery, { webhook_event: changed })).body.verification_status).toBe('FAILURE');
+      expect((await verify(delivery, { webhook_id: 'ANOTHERWEBHOOK000' })).body.verification_status).toBe('FAILURE');
+      expect((await verify(delivery, { transmission_id: 'another' })).body.verification_status).toBe('FAILURE');
+      expect((await verify(delivery, { webhook_id: undefined })).status).toBe(400);
+    });
+
+    it('every transmission the emulator sent verifies', async () => {
+      expect(paypalDeliveries.length).toBeGreaterThan(3);
+      const verdicts = await Promise.all(paypalDeliveries.map((delivery) => verify(delivery)));
+      expect(verdicts.every((verdict) => verdict.body.verification_status === 'SUCCESS')).toBe(true);
+    });
   });
 
   it('fails the next request after doing its work; the retry with its request id gets the capture', async () => {
-    const order = await createOrder();
-    await approve(order.id);
+    const order = await createApproved();
     await app.request(`${PAYPAL}/test/fail-next`, { method: 'POST', body: JSON.stringify({ status: 500 }) });
     const requestId = `retry-${order.id}`;
     const failed = await capture(order.id, { 'PayPal-Request-Id': requestId });
     expect(failed).toMatchObject({ status: 500, body: { name: 'INTERNAL_SERVER_ERROR' } });
     const retried = await capture(order.id, { 'PayPal-Request-Id': requestId });
-    expect(retried).toMatchObject({ status: 201, body: { status: 'COMPLETED' } });
+    expect(retried).toMatchObject({ status: 200, body: { status: 'COMPLETED' } });
     expect((await json<Order>(paypal('GET', `/v2/checkout/orders/${order.id}`))).body.status).toBe('COMPLETED');
   });
 
-  it('serves a German approval page that returns the buyer to the shop', async () => {
+  it('serves a German approval page with a button per outcome, which returns the buyer to the shop', async () => {
     const order = await createOrder('49.90', {
       payment_source: {
         paypal: { experience_context: { return_url: `${ORIGIN}/paypal/zurueck`, cancel_url: `${ORIGIN}/cancel` } },
@@ -1044,23 +1492,33 @@ describe('PayPal emulator', () => {
     expect(html).toContain('lang="de"');
     expect(html).toContain('Testzahlung – es wird kein echtes Geld bewegt');
     expect(html).toContain('49,90\u00a0€');
-    expect(html).toMatch(/<button type="submit" name="action" value="approve"[^>]*>Zahlung genehmigen<\/button>/);
+    const buttons = [
+      ...html.matchAll(/<button type="submit" name="(outcome|action)" value="([^"]+)"[^>]*>([^<]+)<\/button>/g),
+    ];
+    expect(buttons.map(([, name, value, label]) => [name, value, label])).toEqual([
+      ['outcome', 'completed', 'Zahlung genehmigen'],
+      ['action', 'cancel', 'Abbrechen'],
+      ['outcome', 'pending-then-completed', 'Genehmigen: Zahlung ausstehend, dann abgeschlossen'],
+      ['outcome', 'pending-then-denied', 'Genehmigen: Zahlung ausstehend, dann abgelehnt'],
+      ['outcome', 'instrument-declined', 'Genehmigen: Zahlungsquelle wird abgelehnt'],
+    ]);
 
-    const post = (id: string, action: string) =>
+    const post = (id: string, body: string) =>
       app.request(`${PAYPAL}/checkout/${id}`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-        body: `action=${action}`,
+        body,
       });
-    const canceled = await post(order.id, 'cancel');
+    const canceled = await post(order.id, 'action=cancel');
     expect(canceled.status).toBe(303);
     expect(canceled.headers.get('location')).toBe(`${ORIGIN}/cancel?token=${order.id}`);
-    const approved = await post(order.id, 'approve');
+    const approved = await post(order.id, 'outcome=pending-then-completed');
     expect(approved.status).toBe(303);
     expect(approved.headers.get('location')).toMatch(
       new RegExp(`^${ORIGIN}/paypal/zurueck\\?token=${order.id}&PayerID=[A-Z0-9]{13}$`),
     );
     expect((await app.request(`${PAYPAL}/checkout/${order.id}`)).status).toBe(409);
+    expect(captureOf((await capture(order.id)).body)?.status).toBe('PENDING');
   });
 
   describe('the v6 SDK stand-in', () => {
@@ -1131,7 +1589,18 @@ describe('PayPal emulator', () => {
       expect(approveButton?.textContent).toBe('Zahlung genehmigen');
       expect(dialog?.find('hwds-paypal-sandbox-cancel')?.textContent).toBe('Abbrechen');
       expect(browser.document.activeElement).toBe(approveButton);
-      expect(approveButton?.style.outline).toMatch(/^3px solid/);
+      // Every outcome of the approval page, with the same words.
+      const buttons = [...(dialog?.descendants() ?? [])].filter((element) => element.tagName === 'BUTTON');
+      expect(buttons.map((button) => button.textContent).sort()).toEqual(
+        [...Object.values(OUTCOME_LABELS), 'Abbrechen'].sort(),
+      );
+      expect(dialog?.find('hwds-paypal-sandbox-legend')?.textContent).toBe('Andere Ergebnisse testen');
+      // Its styles: the emulator's style sheet, added once.
+      const sheet = browser.document.getElementById('hwds-paypal-sandbox-styles') as unknown as { href: string };
+      expect(sheet.href).toBe(`${ORIGIN}${PAYPAL}/sdk/v6/window.css`);
+      const styles = await app.request(`${PAYPAL}/sdk/v6/window.css`);
+      expect(styles.headers.get('content-type')).toMatch(/^text\/css/);
+      expect(await styles.text()).toContain('.hwds-paypal-sandbox-dialog button:focus-visible');
 
       approveButton?.click();
       expect(await done).toEqual({ paymentSessionState: 'approved' });
@@ -1144,6 +1613,16 @@ describe('PayPal emulator', () => {
       expect(browser.document.body.find('hwds-paypal-sandbox-dialog')).toBeUndefined();
 
       expect((await capture(order.id)).body.status).toBe('COMPLETED');
+    });
+
+    it('approves with the outcome the tester chose: a pending capture', async () => {
+      const { browser, instance } = await loadStandIn();
+      const order = await createOrder();
+      const { session, done } = recordedSession(instance);
+      await session.start({ presentationMode: 'auto' }, Promise.resolve({ orderId: order.id }));
+      browser.document.body.find('hwds-paypal-sandbox-outcome-pending-then-completed')?.click();
+      expect(await done).toEqual({ paymentSessionState: 'approved' });
+      expect(captureOf((await capture(order.id)).body)?.status).toBe('PENDING');
     });
 
     it('cancels on Escape: onCancel and onComplete, the order still unapproved', async () => {

@@ -88,13 +88,23 @@ function signedEvent(event: object, secret = api.paymentConfig.stripe.webhookSec
   });
 }
 
+/** A signed event about a session, as Stripe sends it (the fields the shop reads, and a few more). */
 const sessionEvent = (id: string, session: Record<string, unknown>, type = 'checkout.session.completed') => ({
   id,
   object: 'event',
   type,
   created: Math.floor(Date.now() / 1000),
+  livemode: false,
   data: {
-    object: { object: 'checkout.session', status: 'complete', payment_status: 'paid', currency: 'eur', ...session },
+    object: {
+      object: 'checkout.session',
+      status: 'complete',
+      payment_status: 'paid',
+      currency: 'eur',
+      livemode: false,
+      payment_intent: `pi_${id}`,
+      ...session,
+    },
   },
 });
 
@@ -331,8 +341,8 @@ describe('another customer’s payment', () => {
 });
 
 describe('paying with PayPal', () => {
-  const approve = (orderId: string) =>
-    api.request('POST', `/sandbox/paypal/v2/checkout/orders/${orderId}/approve`, { body: {} });
+  const approve = (orderId: string, outcome = 'completed') =>
+    api.request('POST', `/sandbox/paypal/v2/checkout/orders/${orderId}/approve`, { body: { outcome } });
   const capture = (user: TestUser, orderId: string) =>
     answer<{ bookingId: number; status: string; payerName?: string } & ErrorBody>(
       api.request('POST', `/payment/paypal/orders/${orderId}/capture`, { token: user.token }),
@@ -366,28 +376,34 @@ describe('paying with PayPal', () => {
       api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} }),
     );
     await approve(order.id);
-    await api.request('POST', `/sandbox/paypal/test/orders/${order.id}/capture-outcome`, {
-      body: { status: 'COMPLETED', amountValue: '1.00' },
-    });
+    await api.request('POST', `/sandbox/paypal/test/orders/${order.id}/capture-amount`, { body: { value: '1.00' } });
     expect((await capture(user, order.id)).status).toBe(409);
     expect((await bookingOf(order.bookingId))?.status).toBe('pending_payment');
     expect(await paymentsOf(order.bookingId)).toEqual([]);
   });
 
-  it('fulfils nothing for a declined capture', async () => {
+  it('fulfils nothing when PayPal declines the funding source; another source can then be chosen', async () => {
     const user = await customerWithCart([5]);
     const { body: order } = await answer<PayPalOrderView>(
       api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} }),
     );
-    await approve(order.id);
-    await api.request('POST', `/sandbox/paypal/test/orders/${order.id}/capture-outcome`, {
-      body: { status: 'DECLINED' },
-    });
+    await approve(order.id, 'instrument-declined');
     expect(await capture(user, order.id)).toMatchObject({
       status: 402,
-      body: { message: 'Fehler bei der PayPal-Zahlung. Bitte versuchen Sie es erneut.' },
+      body: {
+        message:
+          'PayPal hat die gewählte Zahlungsquelle abgelehnt. Es wurde nichts abgebucht. Bitte wählen Sie in PayPal eine andere Zahlungsquelle.',
+      },
     });
     expect((await bookingOf(order.bookingId))?.status).toBe('pending_payment');
+    // The same order again (PayPal's window reopens it), approved with another source this time.
+    const again = await answer<PayPalOrderView>(
+      api.request('POST', '/payment/paypal/orders', { token: user.token, body: {} }),
+    );
+    expect(again.body.id).toBe(order.id);
+    expect((await approve(order.id)).status).toBe(200);
+    expect(await capture(user, order.id)).toMatchObject({ status: 200, body: { status: 'paid' } });
+    expect(await paymentsOf(order.bookingId)).toHaveLength(1);
   });
 
   it('keeps one payment under 20 concurrent captures and confirmations', async () => {
@@ -485,7 +501,9 @@ describe('one booking, one payment, whichever way the customer pays', () => {
     const user = await customerWithCart([1]);
     const order = await startPayPal(user);
     await approve(order.id);
-    // PayPal takes the money, but the shop never hears of it (the answer to its capture was lost).
+    // PayPal takes the money, but the shop never hears of it (the answer to its capture was lost,
+    // its webhook has not come yet).
+    await api.request('POST', `/sandbox/paypal/test/orders/${order.id}/webhook`, { body: { mode: 'never' } });
     const captured = await api.request('POST', `/sandbox/paypal/v2/checkout/orders/${order.id}/capture`, {
       headers: { Authorization: `Bearer ${await paypalToken()}`, 'PayPal-Request-Id': `lost-${order.id}` },
       body: {},
@@ -549,13 +567,13 @@ describe('one booking, one payment, whichever way the customer pays', () => {
 
   it('money taken twice for one booking is recorded for a refund and reported to the agency, never lost', async () => {
     const user = await customerWithCart([5]);
+    const order = await startPayPal(user);
     const card = await startCard(user);
     await webhookMode(card.body.sessionId, 'never');
     expect((await hostedPage(card.body.sessionId, 'pay')).status).toBe(303);
     const booking = await bookingOf(card.body.bookingId);
     if (!booking) throw new Error('no booking');
     // A second provider reports money for the same booking (say, a payment the shop could not stop).
-    const order = await startPayPal(user);
     await api.db.update(bookings).set({ status: 'paid' }).where(eq(bookings.id, booking.id));
     const surplus = {
       provider: 'paypal' as const,

@@ -1,9 +1,10 @@
 /**
  * Buying through the UI with nothing configured: the sandbox's hosted card page and its PayPal
  * stand-in, the success, cancel and order pages, the confirmation mail; cancelled and declined
- * payments; webhooks early, late or never.
+ * payments; webhooks early, late or never; a payment PayPal still processes, as the customer and
+ * as staff see it; a refund by staff.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { todayInGermany } from '../../src/lib/dates.ts';
 import { addToCart, FULL_CART_ENTRIES, fullCartArticles } from '../support/realistic-shop.ts';
 import {
@@ -89,6 +90,7 @@ const setWebhook = (request: APIRequestContext, sessionId: string, mode: string)
   request.post(`/api/sandbox/stripe/test/sessions/${sessionId}/webhook`, { data: { mode } });
 
 async function expectPaidEverywhere(page: Page, customer: { userEmail: string }) {
+  await expect(page.getByRole('heading', { name: 'Zahlung erfolgreich!' })).toBeVisible();
   await expect(page.getByText('Zahlung erfolgreich bestätigt und gespeichert!')).toBeVisible();
   await expect(testMode(page)).toBeVisible();
   await expect(header(page).getByRole('link', { name: 'Warenkorb', exact: true })).toBeVisible();
@@ -154,6 +156,7 @@ test.describe('a new customer pays', () => {
 
 test.describe('a payment that does not go through', () => {
   test('cancelled on the hosted page leads to /cancel, keeps the cart, and paying again works', async ({ page }) => {
+    test.slow(); // registration through the form and two visits to the hosted page: near 30 s on a busy machine
     const customer = await newCustomer(page);
     await bookAndOrder(page);
     await payByCardOnHostedPage(page);
@@ -175,8 +178,13 @@ test.describe('a payment that does not go through', () => {
     const customer = await newCustomer(page);
     await bookAndOrder(page);
     await payByCardOnHostedPage(page);
-    await page.getByRole('button', { name: 'Kartenablehnung simulieren' }).click();
+    await page.getByRole('button', { name: 'Karte wird abgelehnt' }).click();
     await expect(page.getByRole('alert')).toContainText('Ihre Karte wurde abgelehnt. Es wurde nichts abgebucht.');
+    await page.getByRole('button', { name: '3-D Secure verlangen' }).click();
+    await expect(page.getByRole('heading', { name: '3-D Secure' })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole('button', { name: 'Bestätigung fehlgeschlagen' }).click();
+    await expect(page.getByRole('alert')).toContainText('Die 3-D-Secure-Bestätigung ist fehlgeschlagen.');
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     const bookings = (await (
       await request.get('/api/booking/get', { headers: { Authorization: `Bearer ${token}` } })
@@ -248,4 +256,198 @@ test.describe('a cart that changes while the payment page is open', () => {
     await expect(page.locator('.notice').filter({ has: emptied })).toBeFocused();
     await expectNoAccessibilityViolations(page);
   });
+});
+
+/** A logged-in customer of the API (faster than the registration form, where that is not the point). */
+async function signedInCustomer(page: Page, request: APIRequestContext, firstName: string) {
+  const account = await confirmedCustomer(request, { firstName, lastName: 'Schöneberg-Weißenfels' });
+  const token = await accessTokenFor(request, account.userEmail, account.password);
+  await signIn(page, token);
+  return { ...account, token };
+}
+
+const profileOrders = (page: Page) => page.getByRole('table', { name: 'Ihre letzten Bestellungen' });
+
+/** Staff's own browser window, beside the customer's, in the order overview searched for `query`. */
+async function staffOverview(browser: Browser, baseURL: string | undefined, adminToken: string, query: string) {
+  const context = await browser.newContext({ baseURL, locale: 'de-DE' });
+  await context.addInitScript(() => {
+    localStorage.setItem('splashShown', '1');
+    localStorage.setItem('cookieConsentAccepted', 'true');
+    localStorage.setItem('cookieConsentDate', new Date().toISOString());
+  });
+  const staff = await context.newPage();
+  await signIn(staff, adminToken);
+  const search = async () => {
+    await staff.goto('/admin/bestellungen');
+    await staff.getByLabel('Suche (Bestellnummer, Name oder E-Mail)').fill(query);
+    await staff.getByRole('button', { name: 'Suchen' }).click();
+  };
+  await search();
+  const row = staff.getByRole('table', { name: 'Alle Bestellungen, die neuesten zuerst' }).getByRole('row').nth(1);
+  return { staff, row, search, close: () => context.close() };
+}
+
+test.describe('a payment PayPal still processes', () => {
+  test('reads as being processed, never as failed, blocks a second payment, and ends paid', async ({
+    page,
+    request,
+    adminToken,
+    browser,
+    baseURL,
+  }) => {
+    const customer = await signedInCustomer(page, request, 'Petra');
+    await bookAndOrder(page);
+    await page.getByLabel('PayPal').check();
+    await page.getByRole('button', { name: 'Zahlungspflichtig mit PayPal bezahlen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'PayPal – Testzahlung' });
+    await expect(dialog.getByRole('group', { name: 'Andere Ergebnisse testen' })).toBeVisible();
+    await expectNoAccessibilityViolations(page);
+    await dialog.getByRole('button', { name: 'Genehmigen: Zahlung ausstehend, dann abgeschlossen' }).click();
+    await page.waitForURL(/\/success\?.*method=paypal/);
+    await expect(page.getByRole('heading', { name: 'Ihre Zahlung wird noch bearbeitet …' })).toBeVisible();
+    await expect(page.getByText('Der Zahlungsanbieter prüft Ihre Zahlung noch.')).toBeVisible();
+    await expect(page.getByText('Zahlung erfolgreich', { exact: false })).toHaveCount(0);
+    await expectNoAccessibilityViolations(page);
+    const orderId = new URL(page.url()).searchParams.get('session_id') ?? '';
+
+    // Paying again, by card, is refused with the same words.
+    const other = await page.context().newPage();
+    await other.goto('/payment-options');
+    await other.getByLabel('Kreditkarte (Stripe)').check();
+    await other.getByRole('button', { name: 'Jetzt zahlungspflichtig bezahlen' }).click();
+    await expect(other.getByRole('alert')).toContainText('Ihre Zahlung wird noch bearbeitet.');
+    await other.goto('/profilepage');
+    await expect(profileOrders(other)).toContainText('Zahlung wird bearbeitet');
+
+    // Staff see it too.
+    const { row, search, close } = await staffOverview(browser, baseURL, adminToken, customer.userEmail);
+    await expect(row).toContainText('Zahlung wird bearbeitet');
+    await expect(row.getByRole('button')).toHaveCount(0); // neither cancelled nor refunded meanwhile
+
+    // PayPal completes it: the success page, still asking, says so.
+    expect((await request.post(`/api/sandbox/paypal/test/orders/${orderId}/settle`, { data: {} })).status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Zahlung erfolgreich!' })).toBeVisible({ timeout: 15_000 });
+    await expect
+      .poll(() => mailsTo(customer.userEmail).filter((mail) => mail.subject.startsWith('Ihre Bestellung')).length)
+      .toBe(1);
+    await search();
+    await expect(row).toContainText('Bezahlt');
+    await close();
+  });
+
+  test('a declined funding source says so; another one can be chosen and pays', async ({ page, request }) => {
+    await signedInCustomer(page, request, 'Dragan');
+    await bookAndOrder(page);
+    await page.getByLabel('PayPal').check();
+    const paypalButton = page.getByRole('button', { name: 'Zahlungspflichtig mit PayPal bezahlen' });
+    await paypalButton.click();
+    const dialog = page.getByRole('dialog', { name: 'PayPal – Testzahlung' });
+    await dialog.getByRole('button', { name: 'Genehmigen: Zahlungsquelle wird abgelehnt' }).click();
+    await expect(page.getByRole('alert')).toHaveText(
+      'PayPal hat die gewählte Zahlungsquelle abgelehnt. Es wurde nichts abgebucht. Bitte wählen Sie in PayPal eine andere Zahlungsquelle.',
+    );
+    await expectNoAccessibilityViolations(page);
+    await paypalButton.click();
+    await dialog.getByRole('button', { name: 'Zahlung genehmigen' }).click();
+    await page.waitForURL(/\/success\?.*method=paypal/);
+    await expect(page.getByRole('heading', { name: 'Zahlung erfolgreich!' })).toBeVisible();
+  });
+});
+
+test('without a payment to look at, /success says where the orders are, never that a payment succeeded', async ({
+  page,
+}) => {
+  for (const path of ['/success', '/success?bookingId=999999&session_id=cs_test_unbekannt']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ihre Zahlung');
+    await expect(page.getByText('Zahlung erfolgreich', { exact: false })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Bestellinformationen' })).toBeVisible();
+  }
+  await page.goto('/success');
+  await expect(page.getByText('Hier sehen Sie nach einer Zahlung, ob sie bei uns eingegangen ist.')).toBeVisible();
+  await expectNoAccessibilityViolations(page);
+});
+
+test('staff refund a paid order: refunded for staff and customer, one mail', async ({
+  page,
+  request,
+  adminToken,
+  browser,
+  baseURL,
+}) => {
+  const customer = await signedInCustomer(page, request, 'Renate');
+  const auth = { Authorization: `Bearer ${customer.token}` };
+  expect(
+    (
+      await request.post('/api/cart/article/2', {
+        headers: auth,
+        data: { entryDate: inDays(20), departureDate: inDays(21) },
+      })
+    ).status(),
+  ).toBe(201);
+  const session = (await (
+    await request.post('/api/payment/stripe/checkout-session', { headers: auth, data: {} })
+  ).json()) as { sessionId: string; bookingId: number };
+  await request.post(`/api/sandbox/stripe/checkout/${session.sessionId}`, { form: { action: 'pay' }, maxRedirects: 0 });
+  await request.post('/api/payments/confirm-payment', {
+    headers: auth,
+    data: { bookingId: session.bookingId, sessionId: session.sessionId },
+  });
+
+  await page.goto('/profilepage');
+  await expect(profileOrders(page)).toContainText('Bezahlt');
+  const bookingNumber = (
+    (await profileOrders(page).getByRole('row').nth(1).getByRole('cell').nth(2).textContent()) ?? ''
+  ).trim();
+
+  const { staff, row, close } = await staffOverview(browser, baseURL, adminToken, bookingNumber);
+  await expect(row).toContainText('Testzahlung');
+  await row.getByRole('button', { name: `Bestellung ${bookingNumber} erstatten` }).click();
+  await expect(
+    staff.getByText(
+      `Bestellung ${bookingNumber} erstatten? 2.500,00 € gehen per Kreditkarte (Stripe) an den Kunden zurück.`,
+    ),
+  ).toBeVisible();
+  await expectNoAccessibilityViolations(staff);
+  await staff.getByRole('button', { name: 'Ja, erstatten' }).click();
+  await expect(staff.locator('.admin-messages [role="status"]')).toHaveText(`Bestellung ${bookingNumber} erstattet`);
+  await expect(row).toContainText('Erstattet');
+  await expect(row.getByRole('button', { name: /erstatten/ })).toHaveCount(0);
+  await expectNoAccessibilityViolations(staff);
+  await close();
+
+  await page.reload();
+  await expect(profileOrders(page)).toContainText('Erstattet');
+  const mail = await waitForMail(customer.userEmail, `Erstattung Ihrer Bestellung ${bookingNumber}`);
+  expect(mail.text).toContain('2.500,00');
+});
+
+test('the realistic order history shows its refunded and its pending order, to the customer and to staff', async ({
+  page,
+  realShop,
+  adminToken,
+  browser,
+  baseURL,
+}) => {
+  const refunded = realShop.orders[2];
+  const pending = realShop.orders.at(-1);
+  if (!refunded || !pending) throw new Error('the realistic shop has no order history');
+  await signIn(page, realShop.customer.accessToken);
+  await page.goto('/profilepage');
+  const orderRow = (bookingNumber: string) => profileOrders(page).getByRole('row').filter({ hasText: bookingNumber });
+  await expect(orderRow(refunded.bookingNumber)).toContainText('Erstattet');
+  await expect(orderRow(pending.bookingNumber)).toContainText('Zahlung wird bearbeitet');
+  await expectNoAccessibilityViolations(page);
+
+  for (const [order, label] of [
+    [refunded, 'Erstattet'],
+    [pending, 'Zahlung wird bearbeitet'],
+  ] as const) {
+    const { row, close } = await staffOverview(browser, baseURL, adminToken, order.bookingNumber);
+    await expect(row).toContainText(label);
+    await expect(row).toContainText('Hans-Jürgen Müller-Lüdenscheidt');
+    await expect(row.getByRole('button')).toHaveCount(0); // neither refunded again nor cancelled
+    await close();
+  }
 });

@@ -2,8 +2,8 @@
  * The shop as an agency really fills it, for every suite (API and end to end): categories with
  * 0, 1, 2, 3 and 5 photos in landscape, portrait, roll-up, square and panorama shapes, names of
  * 80 characters, descriptions of about 600 with long German compounds, a category of 12 articles,
- * a cart of 6 entries and an order history of 20 paid orders, customers with umlauts in their
- * names. Everything is made through the public API, the way staff and customers make it, so a
+ * a cart of 6 entries and an order history of 20 paid orders (one of them refunded by staff) and
+ * one whose PayPal payment PayPal still holds for review, customers with umlauts in their names. Everything is made through the public API, the way staff and customers make it, so a
  * suite only needs a way to send requests (`Send`).
  */
 import { randomBytes } from 'node:crypto';
@@ -303,4 +303,37 @@ export async function createOrderHistory(
     orders.push(await payCartByCard(send, token));
   }
   return orders;
+}
+
+/** Staff refund a paid order in full (docs/product.md#d33-refunds). */
+export async function refundOrder(send: Send, adminToken: string, bookingId: number): Promise<void> {
+  await expectOk(send(`/admin/bookings/${bookingId}/refund`, jsonRequest('POST', adminToken)), 'refund');
+}
+
+/**
+ * Pays the customer's cart with PayPal, whose capture PayPal holds for review: the booking stays
+ * 'processing' (docs/product.md#d32-payment-states) until a test settles it in the sandbox. Its
+ * entries stay in the cart, as for any booking not paid yet.
+ */
+export async function payCartPendingWithPayPal(send: Send, token: string): Promise<BookingView> {
+  const order = await expectOk<{ id: string; bookingId: number }>(
+    send('/payment/paypal/orders', jsonRequest('POST', token, {})),
+    'PayPal payment start',
+  );
+  const sandbox = (path: string, body?: unknown) =>
+    expectOk(
+      send(`/sandbox/paypal${path}`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body ?? {}),
+      }),
+      `PayPal sandbox ${path}`,
+    );
+  await sandbox(`/v2/checkout/orders/${order.id}/approve`, { outcome: 'pending-then-completed' });
+  await expectOk(send(`/payment/paypal/orders/${order.id}/capture`, jsonRequest('POST', token)), 'PayPal capture');
+  await sandbox(`/test/orders/${order.id}/hold`);
+  const bookings = await expectOk<BookingView[]>(send('/booking/get', jsonRequest('GET', token)), 'bookings');
+  const booking = bookings.find((candidate) => candidate.id === order.bookingId);
+  if (!booking) throw new Error('the pending booking is not in the customer’s list');
+  return booking;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSettings, SettingsError } from '../../src/server/settings.ts';
+import { loadSettings, requireLivePayments, SettingsError } from '../../src/server/settings.ts';
 
 describe('settings', () => {
   it('runs locally with no environment at all', () => {
@@ -79,6 +79,9 @@ describe('settings', () => {
     expect(() => loadSettings({ [name]: value })).toThrow(message);
   });
 
+  const paypalKeys = { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_WEBHOOK_ID: '1JE4291016473214C' };
+  const stripeKeys = { STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' };
+
   it.each([
     [
       { STRIPE_SECRET_KEY: 'sk_live_x' },
@@ -88,25 +91,67 @@ describe('settings', () => {
       { STRIPE_WEBHOOK_SECRET: 'whsec_x' },
       'Setting STRIPE_SECRET_KEY is missing: set it together with STRIPE_WEBHOOK_SECRET',
     ],
-    [{ PAYPAL_CLIENT_ID: 'id' }, 'Setting PAYPAL_CLIENT_SECRET is missing: set it together with PAYPAL_CLIENT_ID'],
     [
-      { PAYPAL_CLIENT_SECRET: 'secret' },
-      'Setting PAYPAL_CLIENT_ID is missing: set it together with PAYPAL_CLIENT_SECRET',
+      { PAYPAL_CLIENT_ID: 'id' },
+      'Setting PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID is missing: set it together with PAYPAL_CLIENT_ID',
     ],
-  ])('stops at half a set of payment keys (%j)', (env, message) => {
+    [
+      { PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' },
+      'Setting PAYPAL_WEBHOOK_ID is missing: set it together with PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET',
+    ],
+  ])('stops at part of a set of payment keys (%j)', (env, message) => {
     expect(() => loadSettings(env)).toThrow(SettingsError);
     expect(() => loadSettings(env)).toThrow(message);
   });
 
-  it('takes both keys of a provider, or runs its sandbox without them', () => {
-    expect(loadSettings({ STRIPE_SECRET_KEY: 'sk_live_x', STRIPE_WEBHOOK_SECRET: 'whsec_x' })).toMatchObject({
+  it('takes all keys of a provider, or runs its sandbox without them', () => {
+    expect(loadSettings(stripeKeys)).toMatchObject({
       stripeSecretKey: 'sk_live_x',
       stripeWebhookSecret: 'whsec_x',
       paypalClientId: undefined,
       sandboxTestControls: false,
     });
+    expect(loadSettings(paypalKeys)).toMatchObject({ paypalWebhookId: '1JE4291016473214C' });
     expect(loadSettings({ SANDBOX_TEST_CONTROLS: 'true' }).sandboxTestControls).toBe(true);
     expect(() => loadSettings({ SANDBOX_TEST_CONTROLS: 'ja' })).toThrow(/SANDBOX_TEST_CONTROLS must be true or false/);
+  });
+
+  describe('fail-closed on a public site', () => {
+    const site = { SITE_URL: 'https://www.hwds-agentur.de' };
+    const serverStart = (env: Record<string, string>) => requireLivePayments(loadSettings(env));
+
+    it('refuses to start without live keys, naming every missing variable', () => {
+      expect(() => serverStart(site)).toThrow(
+        'SITE_URL https://www.hwds-agentur.de is a public site, but payments would run in the sandbox: set STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID, or PAYMENT_SANDBOX=true if the sandbox (no real money) is meant.',
+      );
+      expect(() => serverStart({ ...site, ...stripeKeys })).toThrow(
+        /: set PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID, or PAYMENT_SANDBOX=true/,
+      );
+    });
+
+    it('starts with every live key, or with PAYMENT_SANDBOX=true, never with test controls', () => {
+      expect(() => serverStart({ ...site, ...stripeKeys, ...paypalKeys })).not.toThrow();
+      expect(() => serverStart({ ...site, PAYMENT_SANDBOX: 'true' })).not.toThrow();
+      expect(() => serverStart({ ...site, PAYMENT_SANDBOX: 'true', SANDBOX_TEST_CONTROLS: 'true' })).toThrow(
+        'Setting SANDBOX_TEST_CONTROLS is for tests only and refused on the public site https://www.hwds-agentur.de.',
+      );
+    });
+
+    it.each([
+      'http://www.hwds-agentur.de',
+      'https://localhost:4321',
+      'https://127.0.0.1',
+      'https://[::1]:8443',
+      'https://shop.localhost',
+    ])('leaves %s as it is: the sandbox starts without keys', (url) => {
+      expect(() => serverStart({ SITE_URL: url })).not.toThrow();
+    });
+
+    it('leaves a fresh clone and a build as they are: no SITE_URL, no keys, the sandbox', () => {
+      expect(() => serverStart({})).not.toThrow();
+      // A build reads the settings too, and needs no secrets even for a public site.
+      expect(loadSettings(site).siteUrl).toBe('https://www.hwds-agentur.de');
+    });
   });
 
   const bucket = {

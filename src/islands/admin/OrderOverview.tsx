@@ -1,10 +1,11 @@
 /**
  * /admin/bestellungen: every booking, newest first, filtered by status and searched by order
  * number, name or e-mail, a page of 20 at a time from the server; a booking left unpaid past its
- * payment window can be cancelled here (docs/product.md#d23-admin-editing-and-orders).
+ * payment window can be cancelled here, a paid one refunded (docs/product.md#d23-admin-editing-and-orders,
+ * #d33-refunds); a test payment says so.
  */
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { cancelBooking, fetchAllBookings } from '../../client/admin.ts';
+import { cancelBooking, fetchAllBookings, refundBooking } from '../../client/admin.ts';
 import { describeFailure } from '../../client/failures.ts';
 import { formatAppointment, formatGermanDate } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
@@ -139,8 +140,36 @@ function Overview() {
                       <td data-label={t.status}>{BOOKING_STATUS_LABELS[booking.status]}</td>
                       <td data-label={t.method}>
                         {booking.paymentMethod ? PAYMENT_METHOD_NAMES[booking.paymentMethod] : t.notPaid}
+                        {booking.testPayment && (
+                          <>
+                            <br />
+                            <span className="admin-test-payment">{t.testPayment}</span>
+                          </>
+                        )}
                       </td>
                       <td>
+                        {booking.refundable && booking.paymentMethod && (
+                          <ConfirmAction
+                            label={t.refund(booking.bookingNumber)}
+                            question={t.refundQuestion(
+                              booking.bookingNumber,
+                              formatEuros(booking.totalPrice),
+                              PAYMENT_METHOD_NAMES[booking.paymentMethod],
+                            )}
+                            confirmLabel={t.refundYes}
+                            focusAfter={table}
+                            onConfirm={async () => {
+                              const refund = await refundBooking(booking.id);
+                              messages.done(
+                                refund.status === 'pending'
+                                  ? t.refundPending(booking.bookingNumber)
+                                  : t.refunded(booking.bookingNumber),
+                              );
+                              await load(query);
+                            }}
+                            onFailed={(failure) => messages.failed(failure)}
+                          />
+                        )}
                         {booking.cancellable && (
                           <ConfirmAction
                             label={t.cancel(booking.bookingNumber)}

@@ -122,5 +122,14 @@ export const ORDER_TEXTS = {
   cancelQuestion: (number: string) => `Bestellung ${number} stornieren? Sie ist seit über 24 Stunden unbezahlt.`,
   cancelYes: 'Ja, stornieren',
   cancelled: 'Bestellung storniert',
+  refund: (number: string) => `Bestellung ${number} erstatten`,
+  refundQuestion: (number: string, amount: string, method: string) =>
+    `Bestellung ${number} erstatten? ${amount} gehen per ${method} an den Kunden zurück. Das lässt sich nicht rückgängig machen.`,
+  refundYes: 'Ja, erstatten',
+  refunded: (number: string) => `Bestellung ${number} erstattet`,
+  refundPending: (number: string) =>
+    `Erstattung der Bestellung ${number} angenommen; der Zahlungsanbieter zahlt sie in Kürze aus.`,
   notPaid: '–',
+  /** Beside the payment method: paid in a provider's test mode, no real money moved. */
+  testPayment: 'Testzahlung',
 } as const;

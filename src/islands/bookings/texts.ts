@@ -3,7 +3,9 @@ import type { BookingStatus } from '../../server/db/schema.ts';
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   pending_payment: 'Zahlung ausstehend',
+  processing: 'Zahlung wird bearbeitet',
   paid: 'Bezahlt',
+  refunded: 'Erstattet',
   cancelled: 'Storniert',
 };
 

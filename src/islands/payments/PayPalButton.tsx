@@ -1,7 +1,9 @@
 /**
  * The PayPal button of the payment page: the SDK's one-time payment session, started with an
  * order the server creates for its own total; approval is captured by the server, which also
- * decides whether it counts (docs/product.md#d21-paypal).
+ * decides whether it counts (docs/product.md#d21-paypal). A capture PayPal still processes leads
+ * to /success all the same, which says so; a declined funding source leaves the button for the
+ * payer to choose another one (the server hands out the same order again).
  */
 import type { OneTimePaymentSession } from '@paypal/paypal-js/sdk-v6';
 import { useEffect, useRef, useState } from 'react';
@@ -41,7 +43,7 @@ export default function PayPalButton({ setup, amountCents, onError }: Props) {
           onApprove: async ({ orderId }) => {
             try {
               const paid = await capturePayPalOrder(orderId);
-              sessionStorage.setItem(PAYER_NAME_KEY, paid.payerName || t.payerFallback);
+              if (paid.status === 'paid') sessionStorage.setItem(PAYER_NAME_KEY, paid.payerName || t.payerFallback);
               const query = new URLSearchParams({
                 bookingId: String(paid.bookingId),
                 session_id: orderId,

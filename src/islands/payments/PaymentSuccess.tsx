@@ -1,7 +1,9 @@
 /**
- * /success: when the provider sent the customer back with `session_id` and `bookingId`, the
- * server is asked to confirm the payment (it checks with the provider itself), then the cart in
- * the header is brought up to date.
+ * /success, where a provider sends the customer back: the server is asked about the payment (it
+ * asks the provider itself) and the page says what it answers. 'Zahlung erfolgreich!' only for a
+ * payment the server knows as paid; a payment the provider still processes reads as such, never
+ * as failed, and is asked about again for a while (docs/product.md#d32-payment-states). Without a
+ * payment to look at, the page only leads to the orders.
  */
 import { useEffect, useRef, useState } from 'react';
 import { describeFailure } from '../../client/failures.ts';
@@ -9,43 +11,84 @@ import { confirmPayment } from '../../client/payments.ts';
 import { reloadCart } from '../../stores/cart.ts';
 import { PAYER_NAME_KEY, PAYMENT_TEXTS, SUCCESS_TEXTS as t } from './texts.ts';
 
-type Confirmation = { state: 'none' } | { state: 'pending' } | { state: 'done' } | { state: 'failed'; message: string };
+/** What the provider sent the customer back with (read by the page from its query). */
+interface Returned {
+  bookingId: number;
+  sessionId: string;
+  method: 'stripe' | 'paypal';
+}
 
-export default function PaymentSuccess() {
-  const [confirmation, setConfirmation] = useState<Confirmation>({ state: 'none' });
+type Confirmation =
+  | { state: 'none' }
+  | { state: 'checking' }
+  | { state: 'paid' }
+  | { state: 'processing'; stillAsking: boolean }
+  | { state: 'refunded' }
+  | { state: 'failed'; message: string };
+
+/** A payment in processing is asked about again every 5 s for two minutes. */
+const POLL_MS = 5000;
+const POLLS = 24;
+
+export default function PaymentSuccess({ returned }: { returned?: Returned }) {
+  const [confirmation, setConfirmation] = useState<Confirmation>(returned ? { state: 'checking' } : { state: 'none' });
   const [payer, setPayer] = useState<string>();
   const started = useRef(false);
 
   useEffect(() => {
-    if (started.current) return; // one confirmation per visit
+    if (!returned || started.current) return; // one confirmation per visit
     started.current = true;
-    const query = new URLSearchParams(window.location.search);
-    const sessionId = query.get('session_id');
-    const bookingId = Number(query.get('bookingId'));
     setPayer(sessionStorage.getItem(PAYER_NAME_KEY) ?? undefined);
     sessionStorage.removeItem(PAYER_NAME_KEY);
-    if (!sessionId || !Number.isInteger(bookingId) || bookingId <= 0) return;
-    setConfirmation({ state: 'pending' });
-    const paymentMethod = query.get('method') === 'paypal' ? 'paypal' : 'stripe';
-    confirmPayment({ bookingId, sessionId, paymentMethod }).then(
-      () => {
-        setConfirmation({ state: 'done' });
-        void reloadCart();
-      },
-      (error: unknown) =>
-        setConfirmation({
-          state: 'failed',
-          message: describeFailure(error, { http: t.failed, other: t.failed }).message,
-        }),
-    );
-  }, []);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const ask = (polls: number) =>
+      confirmPayment({
+        bookingId: returned.bookingId,
+        sessionId: returned.sessionId,
+        paymentMethod: returned.method,
+      }).then(
+        (booking) => {
+          if (booking.status === 'paid') {
+            setConfirmation({ state: 'paid' });
+            void reloadCart();
+          } else if (booking.status === 'refunded') {
+            setConfirmation({ state: 'refunded' });
+          } else {
+            const stillAsking = polls < POLLS;
+            setConfirmation({ state: 'processing', stillAsking });
+            if (stillAsking) timer = setTimeout(() => void ask(polls + 1), POLL_MS);
+          }
+        },
+        (error: unknown) =>
+          setConfirmation({
+            state: 'failed',
+            message: describeFailure(error, { http: t.failed, other: t.failed }).message,
+          }),
+      );
+    void ask(0);
+    return () => clearTimeout(timer);
+  }, [returned]);
 
   return (
     <>
       <div role="status" className="payment__confirmation">
-        {payer && <p>{PAYMENT_TEXTS.paypalPaid(payer)}</p>}
-        {confirmation.state === 'pending' && <p>{t.confirming}</p>}
-        {confirmation.state === 'done' && <p className="form-message--success">{t.confirmed}</p>}
+        {confirmation.state === 'none' && <p>{t.nothingToConfirm}</p>}
+        {confirmation.state === 'checking' && <p>{t.confirming}</p>}
+        {confirmation.state === 'paid' && (
+          <>
+            <h2>{t.paidTitle}</h2>
+            {payer && <p>{PAYMENT_TEXTS.paypalPaid(payer)}</p>}
+            <p className="form-message--success">{t.confirmed}</p>
+          </>
+        )}
+        {confirmation.state === 'processing' && (
+          <>
+            <h2>{t.processingTitle}</h2>
+            <p>{t.processing}</p>
+            {!confirmation.stillAsking && <p>{t.processingLater}</p>}
+          </>
+        )}
+        {confirmation.state === 'refunded' && <p>{t.refunded}</p>}
       </div>
       <div role="alert">
         {confirmation.state === 'failed' && <p className="form-message--error">{confirmation.message}</p>}

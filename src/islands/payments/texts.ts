@@ -35,8 +35,18 @@ export const PAYMENT_TEXTS = {
 } as const;
 
 export const SUCCESS_TEXTS = {
-  confirming: 'Ihre Zahlung wird bestätigt …',
+  title: 'Ihre Zahlung',
+  nothingToConfirm:
+    'Hier sehen Sie nach einer Zahlung, ob sie bei uns eingegangen ist. Ihre Bestellungen und ihren Stand finden Sie unter „Bestellinformationen“.',
+  confirming: 'Ihre Zahlung wird geprüft …',
+  paidTitle: 'Zahlung erfolgreich!',
   confirmed: 'Zahlung erfolgreich bestätigt und gespeichert!',
+  processingTitle: 'Ihre Zahlung wird noch bearbeitet …',
+  processing:
+    'Der Zahlungsanbieter prüft Ihre Zahlung noch. Sobald er sie abschließt, erhalten Sie eine Bestätigung per E-Mail; diese Seite sieht inzwischen regelmäßig nach. Bis dahin kann die Bestellung nicht noch einmal bezahlt werden.',
+  processingLater:
+    'Das dauert länger als gewöhnlich. Sie können diese Seite schließen: Den Stand sehen Sie jederzeit unter „Bestellinformationen“.',
+  refunded: 'Diese Bestellung wurde erstattet.',
   failed: PAYMENT_MESSAGES.confirmFailed,
   details: 'Bestellinformationen',
 } as const;

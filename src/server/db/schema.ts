@@ -206,7 +206,12 @@ export const cartEntries = pgTable(
   ],
 );
 
-export const BOOKING_STATUSES = ['pending_payment', 'paid', 'cancelled'] as const;
+/**
+ * `processing`: a provider holds a payment it has not finished (a PayPal capture PENDING, a Stripe
+ * session complete but unpaid); `refunded`: paid, then refunded in full
+ * (docs/product.md#d32-payment-states).
+ */
+export const BOOKING_STATUSES = ['pending_payment', 'processing', 'paid', 'refunded', 'cancelled'] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
@@ -293,7 +298,8 @@ const providerPayment = () => ({
   currency: text('currency').notNull(),
 });
 
-export const PAYMENT_ATTEMPT_STATUSES = ['open', 'completed', 'expired'] as const;
+/** `pending`: the provider took the payment but has not finished it; `failed`: declined or denied. */
+export const PAYMENT_ATTEMPT_STATUSES = ['open', 'pending', 'completed', 'failed', 'expired'] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 
 /** A provider session (Stripe Checkout Session, PayPal order) started for a booking. */
@@ -317,8 +323,9 @@ export const paymentAttempts = pgTable(
 /**
  * `settled`: the payment that made its booking paid. `refund_due`: money a provider took for a
  * booking that another payment had settled already; staff refund it (docs/product.md#d22-fulfilment).
+ * `refunded`: paid back in full (docs/product.md#d33-refunds).
  */
-export const PAYMENT_STATUSES = ['settled', 'refund_due'] as const;
+export const PAYMENT_STATUSES = ['settled', 'refund_due', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** A verified payment: one per provider reference, and one settled payment per booking. */
@@ -330,11 +337,47 @@ export const payments = pgTable(
     status: text('status').$type<PaymentStatus>().notNull().default('settled'),
     /** Paid in a provider's test mode (the sandbox, or test keys): no real money moved. */
     testMode: boolean('test_mode').notNull().default(false),
+    /** What a refund is made of: Stripe's PaymentIntent, PayPal's capture (unset for payments before refunds existed). */
+    providerPaymentId: text('provider_payment_id').unique(),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('payments_one_settled_per_booking').on(table.bookingId).where(sql`${table.status} = 'settled'`),
     check('payments_status_known', oneOf(table.status, PAYMENT_STATUSES)),
+  ],
+);
+
+/**
+ * `requested`: written before the provider is asked (its idempotency key is the row's id), so a
+ * crash between the two is repaired by asking again; `pending`: the provider accepted it and
+ * pays it out later; `completed`; `failed` (docs/product.md#d33-refunds).
+ */
+export const REFUND_STATUSES = ['requested', 'pending', 'completed', 'failed'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+
+/** Who started a refund: staff in the order overview, or someone at the provider (its dashboard). */
+export const REFUND_ORIGINS = ['staff', 'provider'] as const;
+export type RefundOrigin = (typeof REFUND_ORIGINS)[number];
+
+/** A full refund of a payment; at most one that has not failed per payment. */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: belongsTo('booking_id', () => bookings.id),
+    paymentId: belongsTo('payment_id', () => payments.id),
+    /** The provider's id of the refund, once it has one. */
+    providerRefundId: text('provider_refund_id').unique(),
+    amountCents: cents('amount_cents'),
+    status: text('status').$type<RefundStatus>().notNull().default('requested'),
+    origin: text('origin').$type<RefundOrigin>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('refunds_one_live_per_payment').on(table.paymentId).where(sql`${table.status} <> 'failed'`),
+    check('refunds_status_known', oneOf(table.status, REFUND_STATUSES)),
+    check('refunds_origin_known', oneOf(table.origin, REFUND_ORIGINS)),
   ],
 );
 

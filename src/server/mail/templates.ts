@@ -146,6 +146,57 @@ export function surplusPaymentMail(to: string, payment: SurplusPayment): Mail {
   });
 }
 
+export interface FailedPayment {
+  bookingNumber: string;
+  paymentMethod: string;
+  cartUrl: string;
+}
+
+/** To a customer who was told the payment was being processed, when the provider declined it after all. */
+export function paymentFailedMail(to: string, firstName: string, payment: FailedPayment): Mail {
+  return compose({
+    to,
+    subject: `Ihre Zahlung zur Bestellung ${payment.bookingNumber} wurde nicht ausgeführt`,
+    greetingName: firstName,
+    paragraphs: [
+      `Ihre Zahlung per ${payment.paymentMethod} zur Bestellung ${payment.bookingNumber} war noch in Bearbeitung und wurde inzwischen abgelehnt. Es wurde nichts abgebucht.`,
+      'Ihre Bestellung ist damit nicht bezahlt. Ihr Warenkorb ist unverändert: Sie können sie erneut bezahlen, gern auch mit einer anderen Zahlungsart.',
+    ],
+    action: { label: 'Zum Warenkorb', url: payment.cartUrl },
+    closing: 'Bei Fragen antworten Sie einfach auf diese E-Mail.',
+  });
+}
+
+export interface RefundNotice {
+  bookingNumber: string;
+  /** "1.200,00 €" */
+  amount: string;
+  /** "Kreditkarte (Stripe)" or "PayPal" */
+  paymentMethod: string;
+  ordersUrl: string;
+  agencyEmail: string;
+  testMode: boolean;
+}
+
+/** To the customer: the order was refunded in full (by staff, or at the provider). */
+export function refundMail(to: string, firstName: string, refund: RefundNotice): Mail {
+  return compose({
+    to,
+    subject: `Erstattung Ihrer Bestellung ${refund.bookingNumber}`,
+    greetingName: firstName,
+    paragraphs: [
+      `wir haben Ihnen den Betrag Ihrer Bestellung ${refund.bookingNumber} erstattet: ${refund.amount}.`,
+      `Das Geld geht auf demselben Weg zurück, auf dem Sie bezahlt haben (${refund.paymentMethod}). Je nach Bank oder Kartenanbieter kann es einige Werktage dauern, bis Sie es sehen.`,
+      ...(refund.testMode ? [TEST_REFUND_NOTE] : []),
+    ],
+    action: { label: 'Ihre Bestellungen ansehen', url: refund.ordersUrl },
+    closing: `Bei Fragen erreichen Sie uns unter ${refund.agencyEmail}.`,
+  });
+}
+
+const TEST_REFUND_NOTE =
+  'Hinweis: Dies war eine Testzahlung im Testmodus des Shops. Es wurde kein echtes Geld bewegt und keines erstattet.';
+
 /** What a withdrawal declaration said, as the receipt and staff's notice repeat it. */
 interface Declaration {
   receivedAt: string;

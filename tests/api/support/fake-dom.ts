@@ -127,6 +127,13 @@ export class FakeDocument {
   createElement(tag: string): FakeElement {
     return new FakeElement(tag, this);
   }
+
+  getElementById(id: string): FakeElement | null {
+    for (const root of [this.head, this.body]) {
+      for (const element of root.descendants()) if (element.id === id) return element;
+    }
+    return null;
+  }
 }
 
 export interface FakeBrowser {

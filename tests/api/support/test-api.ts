@@ -175,7 +175,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     company: companyOf(readContentFile('site.yaml', siteSchema)),
     apiDocs: options.apiDocs ?? true,
   };
-  const app = createApp(deps);
+  const { app, providers } = createApp(deps);
 
   async function request(method: string, url: string, options: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { ...options.headers };
@@ -284,6 +284,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
 
   return {
     app,
+    /** The payment providers' clients of the app (the reconciliation takes them). */
+    providers,
     /** What the app is made of, for tests that call a service directly. */
     deps,
     db: database.db,

@@ -10,8 +10,9 @@ import type { Account } from './accounts.ts';
 
 export interface RealShop {
   catalogue: RealisticCatalogue;
-  /** Logged in; 20 paid orders, a cart of 6 entries. */
+  /** Logged in; 20 paid orders (the third refunded), one being processed at PayPal, a cart of 6 entries. */
   customer: Account & { accessToken: string };
+  /** Oldest first; the last one's payment is pending. */
   orders: BookingView[];
 }
 

@@ -7,6 +7,7 @@ import { adminRouter } from '../../http/guards.ts';
 import { failure, json, noContent, operation, queryParameters } from '../../http/openapi.ts';
 import { parseId } from '../../http/validation.ts';
 import type { PaymentProviders } from '../payments/payment-providers.ts';
+import { RefundViewSchema, refundBooking } from '../payments/refunds.ts';
 import * as admin from './admin.service.ts';
 
 const QUERY_MESSAGES = {
@@ -61,7 +62,7 @@ export function adminRoutes(deps: ApiDependencies, providers: PaymentProviders) 
           204: noContent('The booking is cancelled.'),
           404: failure('No booking with this id.'),
           409: failure(
-            'The booking is paid (also meanwhile, by a card session that could not be expired), cancelled, still within its payment window, or being captured by PayPal.',
+            'The booking is paid (also meanwhile, by a card session that could not be expired), cancelled, still within its payment window, being captured by PayPal, or its payment is being processed by a provider.',
           ),
           502: failure('Stripe could not be reached to expire the booking’s card sessions.'),
         },
@@ -70,5 +71,23 @@ export function adminRoutes(deps: ApiDependencies, providers: PaymentProviders) 
         await admin.cancelStaleBooking(deps, providers, parseId(c.req.param('id')));
         return c.body(null, 204);
       },
+    )
+    .post(
+      '/bookings/:id/refund',
+      operation(TAG, {
+        summary: 'Refund a paid booking',
+        description:
+          'Refunds the booking’s payment in full through the provider it was paid with; the booking becomes `refunded` and the customer gets a mail. A double click or a concurrent call never refunds twice.',
+        ids: ['id'],
+        responses: {
+          200: json('The refund: `completed`, or `pending` when the provider pays it out later.', RefundViewSchema),
+          404: failure('No booking with this id.'),
+          409: failure('The booking is not paid, refunded already, or being refunded right now.'),
+          502: failure(
+            'The provider refused the refund, or could not be reached (the shop asks it again within minutes).',
+          ),
+        },
+      }),
+      async (c) => c.json(await refundBooking(deps, providers, parseId(c.req.param('id')))),
     );
 }

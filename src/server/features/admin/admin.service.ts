@@ -3,16 +3,16 @@
  * with its customer, newest first, filtered by status and searched by order number, name or
  * e-mail, a page at a time; a booking left unpaid past its payment window can be cancelled.
  */
-import { and, count, desc, eq, ilike, max, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { ApiDependencies } from '../../context.ts';
-import { type BookingStatus, bookings, type Database, paymentAttempts, users } from '../../db/schema.ts';
+import { type BookingStatus, bookings, type Database, paymentAttempts, payments, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import { bookingViewEntries, bookingViews } from '../bookings/bookings.service.ts';
-import { fulfilPayment } from '../payments/fulfilment.ts';
 import { captureInProgress, closeCardSessions } from '../payments/open-attempts.ts';
 import type { PaymentProviders } from '../payments/payment-providers.ts';
+import { recordTaken } from '../payments/settlement.ts';
 
 export const ADMIN_API_MESSAGES = {
   bookingNotFound: 'Bestellung nicht gefunden.',
@@ -20,6 +20,8 @@ export const ADMIN_API_MESSAGES = {
   paidMeanwhile: 'Diese Bestellung wurde inzwischen bezahlt und kann nicht mehr storniert werden.',
   captureUnderWay:
     'Für diese Bestellung wird gerade eine PayPal-Zahlung abgeschlossen. Bitte versuchen Sie es gleich noch einmal.',
+  paymentProcessing:
+    'Die Zahlung dieser Bestellung wird beim Zahlungsanbieter noch bearbeitet. Sie kann erst storniert werden, wenn er sie abgelehnt hat.',
   providerUnreachable: 'Der Zahlungsanbieter ist nicht erreichbar. Bitte versuchen Sie es später erneut.',
 } as const;
 
@@ -35,6 +37,10 @@ const AdminBookingViewSchema = v.object({
   customer: v.object({ name: v.string(), email: v.string() }),
   /** Pending past its payment window: staff may cancel it. */
   cancellable: v.boolean(),
+  /** Paid and not refunded (nor being refunded): staff may refund it. */
+  refundable: v.boolean(),
+  /** Paid in a provider's test mode (the sandbox, test keys): no real money moved ('Testzahlung'). */
+  testPayment: v.boolean(),
 });
 export type AdminBookingView = v.InferOutput<typeof AdminBookingViewSchema>;
 
@@ -108,15 +114,22 @@ export async function listAllBookings(deps: ApiDependencies, query: BookingQuery
     deps.db,
     rows.map((row) => row.booking),
   );
+  const paid = await paymentFacts(
+    deps.db,
+    rows.map((row) => row.booking.id),
+  );
   const now = Date.now();
   return {
     bookings: views.map((view, index) => {
       const row = rows[index];
       if (!row) throw new Error('booking rows and views out of step');
+      const facts = paid.get(row.booking.id);
       return {
         ...view,
         customer: { name: `${row.firstName} ${row.lastName}`, email: row.email },
         cancellable: isCancellable(row.booking.status, row.windowStart, now),
+        refundable: row.booking.status === 'paid' && facts?.refunding === false,
+        testPayment: facts?.testMode ?? false,
       };
     }),
     page: query.page,
@@ -124,6 +137,25 @@ export async function listAllBookings(deps: ApiDependencies, query: BookingQuery
     total,
     pages: Math.max(1, Math.ceil(total / BOOKINGS_PAGE_SIZE)),
   };
+}
+
+/**
+ * Per booking: whether its payment was a test payment, and whether a refund of it is under way
+ * or done (so it cannot be refunded again).
+ */
+async function paymentFacts(db: Database, bookingIds: number[]) {
+  const facts = new Map<number, { testMode: boolean; refunding: boolean }>();
+  if (bookingIds.length === 0) return facts;
+  const rows = await db
+    .select({
+      bookingId: payments.bookingId,
+      testMode: payments.testMode,
+      refunding: sql<boolean>`exists (select 1 from refunds where refunds.payment_id = ${payments.id} and refunds.status <> 'failed')`,
+    })
+    .from(payments)
+    .where(and(inArray(payments.bookingId, bookingIds), ne(payments.status, 'refund_due')));
+  for (const row of rows) facts.set(row.bookingId, { testMode: row.testMode, refunding: row.refunding });
+  return facts;
 }
 
 /**
@@ -140,12 +172,13 @@ export async function cancelStaleBooking(
   id: number,
 ): Promise<void> {
   const closeCardSessionsOf = async () => {
-    const paid = await closeCardSessions(deps, providers, [id]).catch((error: unknown) => {
+    const taken = await closeCardSessions(deps, providers, [id]).catch((error: unknown) => {
       log.error({ bookingId: id, err: error }, 'card sessions of a booking to cancel could not be closed');
       throw new ApiError(502, m.providerUnreachable);
     });
-    for (const payment of paid) await fulfilPayment(deps, payment);
-    if (paid.length > 0) throw new ApiError(409, m.paidMeanwhile);
+    for (const payment of taken) await recordTaken(deps, payment);
+    if (taken.some((payment) => payment.state === 'pending')) throw new ApiError(409, m.paymentProcessing);
+    if (taken.length > 0) throw new ApiError(409, m.paidMeanwhile);
   };
   await requireCancellable(deps.db, id);
   await closeCardSessionsOf();
@@ -161,6 +194,7 @@ async function requireCancellable(db: Database, id: number, options: { lock?: bo
   const [booking] = await (options.lock ? query.for('update') : query);
   if (!booking) throw new ApiError(404, m.bookingNotFound);
   if (booking.status === 'paid') throw new ApiError(409, m.paidMeanwhile);
+  if (booking.status === 'processing') throw new ApiError(409, m.paymentProcessing);
   if (await captureInProgress(db, id)) throw new ApiError(409, m.captureUnderWay);
   const newest = newestAttempts(db);
   const [window] = await db

@@ -91,6 +91,13 @@ export async function apiDocument(
             name: 'Stripe-Signature',
             description: 'Stripe’s signature of the raw body with the webhook secret.',
           },
+          paypalTransmission: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'PAYPAL-TRANSMISSION-SIG',
+            description:
+              'PayPal’s signature of the transmission, with `PAYPAL-TRANSMISSION-ID`, `PAYPAL-TRANSMISSION-TIME`, `PAYPAL-CERT-URL` and `PAYPAL-AUTH-ALGO`; verified by PayPal’s verify-webhook-signature API.',
+          },
         },
         responses: COMMON_ERRORS,
       },

@@ -22,6 +22,7 @@ function auth(operation: Operation): string {
   const requirement = operation.security?.[0];
   if (!requirement) return '–';
   if ('stripeSignature' in requirement) return 'Stripe signature';
+  if ('paypalTransmission' in requirement) return 'PayPal signature';
   return requirement.bearer?.includes('ROLE_ADMIN') ? 'admin' : 'bearer';
 }
 

@@ -1,8 +1,10 @@
 /**
- * Fulfilment: the one way a booking becomes paid, reached from the Stripe webhook, the success
- * page's confirmation and the PayPal capture (docs/product.md#d22-fulfilment). One transaction
- * locks the payment attempt and its booking, so any number of concurrent or replayed calls
- * change the booking once, record one payment and queue one confirmation mail.
+ * Fulfilment: the one way a booking becomes paid, reached from the webhooks, the success page's
+ * confirmation, the PayPal capture and the reconciliation (docs/product.md#d22-fulfilment); and
+ * the other moves a provider's word makes: pending (the booking is 'processing'), failed (payable
+ * again) and closed (docs/product.md#d32-payment-states). One transaction locks the booking and
+ * then its payment attempt, so any number of concurrent or replayed calls change the booking
+ * once, record one payment and queue one mail.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { formatAppointment } from '../../../lib/dates.ts';
@@ -22,12 +24,14 @@ import {
 } from '../../db/schema.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { orderConfirmationMail, surplusPaymentMail } from '../../mail/templates.ts';
+import { orderConfirmationMail, paymentFailedMail, surplusPaymentMail } from '../../mail/templates.ts';
 
 export interface VerifiedPayment {
   provider: PaymentProvider;
   /** The provider's id of the session or order the payment was started with (a payment attempt). */
   attemptRef: string;
+  /** What a refund is made of: Stripe's PaymentIntent, PayPal's capture. */
+  paymentId?: string;
   /** What the provider says was paid. */
   amountCents: number;
   currency: string;
@@ -39,10 +43,11 @@ export interface VerifiedPayment {
 
 /**
  * `paid`: this payment made its booking paid. `already-paid`: nothing changed (a replay, or a
- * second payment for a paid booking, recorded for a refund). `refused`: not ours, or not the amount.
+ * second payment for a paid booking, recorded for a refund). `pending`: recorded as pending.
+ * `refused`: not ours, or not the amount.
  */
 export interface Fulfilment {
-  outcome: 'paid' | 'already-paid' | 'refused';
+  outcome: 'paid' | 'already-paid' | 'pending' | 'refused';
   bookingId?: number;
 }
 
@@ -57,35 +62,12 @@ export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPaym
         .returning({ eventId: paymentEvents.eventId });
       if (fresh.length === 0) return { outcome: 'already-paid' };
     }
-    const attemptIs = and(
-      eq(paymentAttempts.providerRef, payment.attemptRef),
-      eq(paymentAttempts.provider, payment.provider),
-    );
-    const [started] = await tx.select({ bookingId: paymentAttempts.bookingId }).from(paymentAttempts).where(attemptIs);
-    if (!started) {
-      log.error({ provider: payment.provider, ref: payment.attemptRef }, 'payment refused: not started by this shop');
-      return { outcome: 'refused' };
-    }
-    // The booking first, then its attempt: every path that locks both takes them in this order.
-    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, started.bookingId)).for('update');
-    const [attempt] = await tx.select().from(paymentAttempts).where(attemptIs).for('update');
-    if (!booking || !attempt) return { outcome: 'refused' };
+    const locked = await lockAttempt(tx, payment.provider, payment.attemptRef);
+    if (!locked) return { outcome: 'refused' };
+    const { booking, attempt } = locked;
     const done = { bookingId: booking.id };
     if (attempt.status === 'completed') return { outcome: 'already-paid', ...done };
-    if (payment.amountCents !== booking.totalCents || payment.currency.toLowerCase() !== 'eur') {
-      log.error(
-        {
-          booking: booking.bookingNumber,
-          totalCents: booking.totalCents,
-          provider: payment.provider,
-          ref: payment.attemptRef,
-          reportedCents: payment.amountCents,
-          currency: payment.currency,
-        },
-        'payment refused: amount or currency differs from the booking',
-      );
-      return { outcome: 'refused', ...done };
-    }
+    if (!fitsBooking(payment, booking)) return { outcome: 'refused', ...done };
     const record = {
       bookingId: booking.id,
       provider: payment.provider,
@@ -93,9 +75,10 @@ export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPaym
       amountCents: payment.amountCents,
       currency: payment.currency.toLowerCase(),
       testMode: payment.testMode,
+      providerPaymentId: payment.paymentId ?? null,
     };
     await tx.update(paymentAttempts).set({ status: 'completed' }).where(eq(paymentAttempts.id, attempt.id));
-    if (booking.status === 'paid') {
+    if (booking.status === 'paid' || booking.status === 'refunded') {
       // Another attempt paid first: this money is surplus. Kept on record and reported, never lost.
       await tx.insert(payments).values({ ...record, status: 'refund_due' });
       await queueSurplusReport(tx, deps, booking, record);
@@ -115,6 +98,112 @@ export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPaym
   });
   if (result.outcome === 'paid') deps.mailSender.wake();
   return result;
+}
+
+/** The booking and the attempt, locked in this order (as every path that locks both takes them). */
+async function lockAttempt(tx: Database, provider: PaymentProvider, attemptRef: string) {
+  const attemptIs = and(eq(paymentAttempts.providerRef, attemptRef), eq(paymentAttempts.provider, provider));
+  const [started] = await tx.select({ bookingId: paymentAttempts.bookingId }).from(paymentAttempts).where(attemptIs);
+  if (!started) {
+    log.error({ provider, ref: attemptRef }, 'payment refused: not started by this shop');
+    return undefined;
+  }
+  const [booking] = await tx.select().from(bookings).where(eq(bookings.id, started.bookingId)).for('update');
+  const [attempt] = await tx.select().from(paymentAttempts).where(attemptIs).for('update');
+  return booking && attempt ? { booking, attempt } : undefined;
+}
+
+/** A provider's amount or currency that differs from the booking is never counted (it is logged). */
+function fitsBooking(payment: VerifiedPayment, booking: { bookingNumber: string; totalCents: number }): boolean {
+  if (payment.amountCents === booking.totalCents && payment.currency.toLowerCase() === 'eur') return true;
+  log.error(
+    {
+      booking: booking.bookingNumber,
+      totalCents: booking.totalCents,
+      provider: payment.provider,
+      ref: payment.attemptRef,
+      reportedCents: payment.amountCents,
+      currency: payment.currency,
+    },
+    'payment refused: amount or currency differs from the booking',
+  );
+  return false;
+}
+
+/**
+ * The provider holds the payment but has not finished it: the attempt is pending and its booking
+ * 'processing', so no other payment of it starts until the provider decides. A booking paid
+ * meanwhile stays paid (should this money come too, it is surplus, recorded then).
+ */
+export async function recordPendingPayment(deps: ApiDependencies, payment: VerifiedPayment): Promise<Fulfilment> {
+  return deps.db.transaction(async (tx): Promise<Fulfilment> => {
+    const locked = await lockAttempt(tx, payment.provider, payment.attemptRef);
+    if (!locked) return { outcome: 'refused' };
+    const { booking, attempt } = locked;
+    const done = { bookingId: booking.id };
+    if (attempt.status === 'completed') return { outcome: 'already-paid', ...done };
+    if (!fitsBooking(payment, booking)) return { outcome: 'refused', ...done };
+    if (attempt.status !== 'pending') {
+      await tx.update(paymentAttempts).set({ status: 'pending' }).where(eq(paymentAttempts.id, attempt.id));
+    }
+    if (booking.status === 'pending_payment' || booking.status === 'cancelled') {
+      await tx.update(bookings).set({ status: 'processing' }).where(eq(bookings.id, booking.id));
+    }
+    return { outcome: 'pending', ...done };
+  });
+}
+
+/**
+ * The provider declined or denied the payment: nothing was taken, the booking can be paid again.
+ * A customer who had been told the payment was being processed gets a mail saying it failed.
+ */
+export async function recordFailedPayment(
+  deps: ApiDependencies,
+  provider: PaymentProvider,
+  attemptRef: string,
+): Promise<void> {
+  const mailed = await deps.db.transaction(async (tx) => {
+    const locked = await lockAttempt(tx, provider, attemptRef);
+    if (!locked || !['open', 'pending'].includes(locked.attempt.status)) return false;
+    const { booking, attempt } = locked;
+    await tx.update(paymentAttempts).set({ status: 'failed' }).where(eq(paymentAttempts.id, attempt.id));
+    const stillPending = await tx
+      .select({ id: paymentAttempts.id })
+      .from(paymentAttempts)
+      .where(and(eq(paymentAttempts.bookingId, booking.id), eq(paymentAttempts.status, 'pending')));
+    if (booking.status !== 'processing' || stillPending.length > 0) return false;
+    await tx.update(bookings).set({ status: 'pending_payment' }).where(eq(bookings.id, booking.id));
+    if (attempt.status !== 'pending') return false;
+    const [customer] = await tx
+      .select({ email: users.email, firstName: users.firstName })
+      .from(users)
+      .where(eq(users.id, booking.userId));
+    if (!customer) return false;
+    await enqueueMail(
+      tx,
+      paymentFailedMail(customer.email, customer.firstName, {
+        bookingNumber: booking.bookingNumber,
+        paymentMethod: PAYMENT_METHOD_NAMES[provider],
+        cartUrl: `${deps.siteUrl}/cart`,
+      }),
+    );
+    return true;
+  });
+  if (mailed) deps.mailSender.wake();
+}
+
+/** An attempt that can never be paid (expired, voided) stops counting as open. */
+export async function recordClosedAttempt(deps: ApiDependencies, provider: PaymentProvider, attemptRef: string) {
+  await deps.db
+    .update(paymentAttempts)
+    .set({ status: 'expired' })
+    .where(
+      and(
+        eq(paymentAttempts.provider, provider),
+        eq(paymentAttempts.providerRef, attemptRef),
+        eq(paymentAttempts.status, 'open'),
+      ),
+    );
 }
 
 /** Tells the agency (and the log) about money taken for an order that was paid already. */

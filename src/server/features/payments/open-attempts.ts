@@ -2,16 +2,16 @@
  * One booking, one payment (docs/product.md#d22-fulfilment). A card payment completes at Stripe
  * without us, a PayPal payment only when we capture it. So before a PayPal capture, and before a
  * booking is cancelled, every open Checkout Session of the booking is expired at Stripe; a session
- * that was paid meanwhile cannot be expired and is fulfilled instead. While a capture is under way
- * no new card session may stay open for the booking.
+ * that was paid (or is being paid) meanwhile cannot be expired and is recorded instead. While a
+ * capture is under way no new card session may stay open for the booking.
  */
 
 import { and, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
-import type Stripe from 'stripe';
 import type { ApiDependencies } from '../../context.ts';
 import { bookings, type Database, paymentAttempts } from '../../db/schema.ts';
-import type { VerifiedPayment } from './fulfilment.ts';
+import { recordClosedAttempt } from './fulfilment.ts';
 import type { PaymentProviders } from './payment-providers.ts';
+import { type ProviderVerdict, sessionVerdict } from './payment-states.ts';
 
 /**
  * A capture that started longer ago than this ended without telling us (a crashed process). The
@@ -19,33 +19,24 @@ import type { PaymentProviders } from './payment-providers.ts';
  */
 const CAPTURE_CLAIM_SECONDS = 120;
 
-/** A Stripe session's payment as fulfilment takes it, or undefined when it is not paid. */
-export function paidSession(session: Stripe.Checkout.Session, eventId?: string): VerifiedPayment | undefined {
-  if (session.payment_status !== 'paid' || session.status !== 'complete') return undefined;
-  return {
-    provider: 'stripe',
-    attemptRef: session.id,
-    amountCents: session.amount_total ?? Number.NaN,
-    currency: session.currency ?? '',
-    testMode: !session.livemode,
-    eventId,
-  };
-}
-
 class OpenSessionError extends Error {
   override name = 'OpenSessionError';
 }
 
+/** A session that took money: paid, or paid with a method still on its way. */
+export type TakenPayment = Extract<ProviderVerdict, { state: 'paid' | 'pending' }>;
+
 /**
- * Expires the open Checkout Sessions of the bookings at Stripe. Returns the payments of sessions
- * that were paid before they could be expired, for the caller to fulfil. Throws when a session
- * can be neither expired nor found paid: then nobody may assume the card route is closed.
+ * Expires the open Checkout Sessions of the bookings at Stripe. Returns the verdicts of sessions
+ * that were paid (or are being paid) before they could be expired, for the caller to record.
+ * Throws when a session can be neither expired nor found taken: then nobody may assume the card
+ * route is closed.
  */
 export async function closeCardSessions(
   deps: ApiDependencies,
   providers: PaymentProviders,
   bookingIds: number[],
-): Promise<VerifiedPayment[]> {
+): Promise<TakenPayment[]> {
   if (bookingIds.length === 0) return [];
   const open = await deps.db
     .select()
@@ -57,19 +48,18 @@ export async function closeCardSessions(
         eq(paymentAttempts.status, 'open'),
       ),
     );
-  const paid: VerifiedPayment[] = [];
+  const taken: TakenPayment[] = [];
   for (const attempt of open) {
     const session = await providers.stripe.checkout.sessions
       .expire(attempt.providerRef)
       // Only an open session can be expired; whatever else it is, Stripe tells on a read.
       .catch(() => providers.stripe.checkout.sessions.retrieve(attempt.providerRef));
-    const payment = paidSession(session);
-    if (payment) paid.push(payment);
-    else if (session.status === 'expired') {
-      await deps.db.update(paymentAttempts).set({ status: 'expired' }).where(eq(paymentAttempts.id, attempt.id));
-    } else throw new OpenSessionError(`Checkout Session ${session.id} is ${session.status} and could not be expired`);
+    const verdict = sessionVerdict(session);
+    if (verdict.state === 'paid' || verdict.state === 'pending') taken.push(verdict);
+    else if (verdict.state === 'closed') await recordClosedAttempt(deps, 'stripe', attempt.providerRef);
+    else throw new OpenSessionError(`Checkout Session ${session.id} is ${session.status} and could not be expired`);
   }
-  return paid;
+  return taken;
 }
 
 /**

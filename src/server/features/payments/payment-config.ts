@@ -10,14 +10,24 @@ import type { Settings } from '../../settings.ts';
 export interface PaymentConfig {
   stripe: { secretKey: string; webhookSecret: string; sandbox: boolean };
   /** `apiBase` is unset in the sandbox: the emulator is reached inside the process. */
-  paypal: { clientId: string; clientSecret: string; apiBase: string | undefined; sandbox: boolean };
+  paypal: {
+    clientId: string;
+    clientSecret: string;
+    /** The webhook's id at PayPal, which every event is verified with. */
+    webhookId: string;
+    apiBase: string | undefined;
+    sandbox: boolean;
+    /** What the sandbox signs its webhook transmissions with (unused with live keys). */
+    sandboxSigningSecret: string;
+  };
   /** The sandbox also serves its test controls (webhook timing, failures). */
   testControls: boolean;
 }
 
 export function paymentConfig(settings: Settings, jwtSecret: string): PaymentConfig {
   const derived = (purpose: string) => createHmac('sha256', jwtSecret).update(`hwds-sandbox:${purpose}`).digest('hex');
-  const { stripeSecretKey, stripeWebhookSecret, paypalClientId, paypalClientSecret } = settings;
+  const { stripeSecretKey, stripeWebhookSecret, paypalClientId, paypalClientSecret, paypalWebhookId } = settings;
+  const sandboxSigningSecret = derived('paypal-webhook-signing');
   return {
     stripe:
       stripeSecretKey && stripeWebhookSecret
@@ -28,18 +38,22 @@ export function paymentConfig(settings: Settings, jwtSecret: string): PaymentCon
             sandbox: true,
           },
     paypal:
-      paypalClientId && paypalClientSecret
+      paypalClientId && paypalClientSecret && paypalWebhookId
         ? {
             clientId: paypalClientId,
             clientSecret: paypalClientSecret,
+            webhookId: paypalWebhookId,
             apiBase: settings.paypalApiBase,
             sandbox: false,
+            sandboxSigningSecret,
           }
         : {
             clientId: `hwds-sandbox-${derived('paypal-id').slice(0, 24)}`,
             clientSecret: derived('paypal-secret'),
+            webhookId: derived('paypal-webhook-id').slice(0, 17).toUpperCase(),
             apiBase: undefined,
             sandbox: true,
+            sandboxSigningSecret,
           },
     testControls: settings.sandboxTestControls,
   };

@@ -1,6 +1,6 @@
 /**
- * Payments over HTTP: starting a card or PayPal payment, capturing PayPal orders, Stripe's
- * webhook and the success page's confirmation (docs/product.md#rest-api). Amounts come from the
+ * Payments over HTTP: starting a card or PayPal payment, capturing PayPal orders, the providers'
+ * webhooks and the success page's confirmation (docs/product.md#rest-api). Amounts come from the
  * server; a client's `amount` is only checked against it and its `paidAmount` is ignored.
  */
 import { Hono } from 'hono';
@@ -13,6 +13,8 @@ import { failure, json, jsonBody, operation } from '../../http/openapi.ts';
 import { BookingViewSchema } from '../bookings/bookings.service.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import * as payments from './payments.service.ts';
+import { handlePayPalWebhook, transmissionOf } from './paypal-webhook.ts';
+import { handleStripeWebhook } from './stripe-webhook.ts';
 
 const MESSAGES = {
   amount: 'Der Betrag muss eine ganze Zahl von Cent sein.',
@@ -44,15 +46,19 @@ const ConfirmPaymentSchema = v.object({
   ),
 });
 
-/** Stripe's events are small; its signature covers the raw body, which must be read unchanged. */
+/** The providers' events are small; their signatures cover the raw body, which must be read unchanged. */
 const WEBHOOK_BODY_LIMIT = 256 * 1024;
 
 const TAG = 'Payments';
 const providerFailed = failure('The payment provider could not be reached or answered with an error.');
 const paymentConflict = failure(
-  '`amount` is not the cart’s total (its prices changed meanwhile); the booking is paid already, still being paid, or being captured by PayPal right now; or an earlier payment arrived meanwhile and changed the cart.',
+  '`amount` is not the cart’s total (its prices changed meanwhile); the booking is paid already, its payment is still being processed by a provider (‘Ihre Zahlung wird noch bearbeitet …’; also when the cart holds an appointment of such a booking), or being captured by PayPal right now; or an earlier payment arrived meanwhile and changed the cart.',
 );
 const cartNotPayable = 'The cart is empty or above the most one payment may be (999,999.99 €)';
+const rawEvent = (description: string) => ({
+  required: true,
+  content: { 'application/json': { schema: { type: 'object' as const, description } } },
+});
 
 export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders) {
   const customer = new Hono<ApiEnv>()
@@ -65,7 +71,9 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
           'Freezes the cart into a booking awaiting payment and opens a Stripe Checkout Session for the server’s total; the browser goes to `url`. Return URLs must be pages of this site.',
         responses: {
           200: json('The session to pay.', payments.CheckoutSessionViewSchema),
-          400: failure(`${cartNotPayable}, a return URL is not of this site, or a field breaks a rule.`),
+          400: failure(
+            `${cartNotPayable}, below the least a card payment may be (0,50 €, Stripe’s minimum), a return URL is not of this site, or a field breaks a rule.`,
+          ),
           409: paymentConflict,
           502: providerFailed,
         },
@@ -93,16 +101,19 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
       '/paypal/orders/:id/capture',
       operation(TAG, {
         summary: 'Capture an approved PayPal order',
-        description: 'Captures once, however often it is called, and marks the booking paid.',
+        description:
+          'Captures once, however often it is called. PayPal’s answer decides: a completed capture makes the booking paid, a pending one (PayPal holds the payment for review) makes it `processing` until PayPal decides.',
         parameters: [
           { in: 'path', name: 'id', required: true, description: 'PayPal’s order id.', schema: { type: 'string' } },
         ],
         responses: {
-          200: json('The booking is paid.', payments.PaymentResultViewSchema),
-          402: failure('The payer has not approved the order, or PayPal declined it.'),
+          200: json('The booking is paid, or its payment is being processed.', payments.PaymentResultViewSchema),
+          402: failure(
+            'The payer has not approved the order, PayPal declined the payment, or declined its funding source (the payer may choose another one and approve again).',
+          ),
           404: failure('Not an order of the caller.'),
           409: failure(
-            'The booking was replaced by a newer payment, another capture of it is under way, or the payment does not fit it.',
+            'The booking was replaced by a newer payment or refunded, another capture of it is under way, a card payment of it is being processed, or the payment does not fit it.',
           ),
           502: providerFailed,
         },
@@ -115,20 +126,44 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
       operation(TAG, {
         summary: 'Stripe’s webhook',
         description:
-          'Stripe’s signed events `checkout.session.completed`, `checkout.session.async_payment_succeeded` and `checkout.session.expired`, read raw to check the signature.',
+          'Stripe’s signed events `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired`, `charge.refunded`, `refund.updated` and `refund.failed`, read raw to check the signature; other events are taken and ignored.',
         security: [{ stripeSignature: [] }],
-        requestBody: {
-          required: true,
-          content: { 'application/json': { schema: { type: 'object', description: 'A Stripe event.' } } },
-        },
+        requestBody: rawEvent('A Stripe event.'),
         responses: {
           200: json('The event is taken.', v.object({ received: v.literal(true) })),
-          400: failure('The signature is missing or invalid, or its timestamp too old.'),
+          400: failure(
+            'The signature is missing or invalid, or its timestamp too old; or the signed event lacks what the shop reads (logged).',
+          ),
         },
       }),
       limitBody(WEBHOOK_BODY_LIMIT),
       async (c) => {
-        await payments.handleStripeWebhook(deps, providers, await c.req.text(), c.req.header('Stripe-Signature'));
+        await handleStripeWebhook(deps, providers, await c.req.text(), c.req.header('Stripe-Signature'));
+        return c.json({ received: true });
+      },
+    )
+    .post(
+      '/paypal/webhook',
+      operation(TAG, {
+        summary: 'PayPal’s webhook',
+        description:
+          'PayPal’s events `PAYMENT.CAPTURE.COMPLETED`, `PAYMENT.CAPTURE.DENIED` and `PAYMENT.CAPTURE.REFUNDED`, verified with PayPal’s verify-webhook-signature API (the `PAYPAL-*` transmission headers and the event as received); the shop then reads the capture from PayPal. Other events are taken and ignored.',
+        security: [{ paypalTransmission: [] }],
+        requestBody: rawEvent('A PayPal webhook event.'),
+        responses: {
+          200: json('The event is taken.', v.object({ received: v.literal(true) })),
+          400: failure('Transmission headers missing, the body is not a PayPal event, or PayPal does not verify it.'),
+          502: failure('PayPal could not be reached to verify the event or read the capture; PayPal sends it again.'),
+        },
+      }),
+      limitBody(WEBHOOK_BODY_LIMIT),
+      async (c) => {
+        await handlePayPalWebhook(
+          deps,
+          providers,
+          await c.req.text(),
+          transmissionOf((name) => c.req.header(name)),
+        );
         return c.json({ received: true });
       },
     )
@@ -142,10 +177,10 @@ export function paymentConfirmationRoutes(deps: ApiDependencies, providers: Paym
     operation(TAG, {
       summary: 'Confirm a payment from the success page',
       description:
-        'Asks the provider whether the caller’s session or order is paid and, if so, marks the booking paid.',
+        'Asks the provider about the caller’s session or order and records what it says: paid (the booking is `paid`) or still being processed (the booking is `processing`).',
       responses: {
-        200: json('The paid booking.', BookingViewSchema),
-        402: failure('The provider has not completed the payment.'),
+        200: json('The booking, paid or with its payment being processed.', BookingViewSchema),
+        402: failure('The provider has not taken the payment (not paid, declined or expired).'),
         404: failure('Not a payment of the caller, or of another booking.'),
         409: failure('The payment does not fit the booking and is not counted.'),
         502: providerFailed,

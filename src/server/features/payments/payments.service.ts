@@ -4,11 +4,10 @@
  * order for exactly the server's amount; the provider's word, checked by the server, then goes to
  * fulfilment. The cart stays until the booking is paid, so a cancelled payment can be retried.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import type Stripe from 'stripe';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { formatAppointment } from '../../../lib/dates.ts';
-import { PAYMENT_MESSAGES } from '../../../lib/payments.ts';
+import { CARD_MINIMUM_CENTS, PAYMENT_MESSAGES } from '../../../lib/payments.ts';
 import { sitePage } from '../../../lib/return-path.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookings, type Database, type PaymentProvider, paymentAttempts } from '../../db/schema.ts';
@@ -24,18 +23,13 @@ import {
   totalOf,
   withFreshBookingNumber,
 } from '../bookings/bookings.service.ts';
-import { fulfilPayment, type VerifiedPayment } from './fulfilment.ts';
-import {
-  captureInProgress,
-  claimCapture,
-  closeCardSessions,
-  paidSession,
-  releaseCapture,
-  stillClaimed,
-} from './open-attempts.ts';
-import { paypalTestMode } from './payment-config.ts';
+import type { Fulfilment } from './fulfilment.ts';
+import { idempotencyKey } from './idempotency-keys.ts';
+import { captureInProgress, claimCapture, closeCardSessions, releaseCapture, stillClaimed } from './open-attempts.ts';
 import type { PaymentProviders } from './payment-providers.ts';
+import { askProvider, orderVerdict, type ProviderVerdict, sessionVerdict } from './payment-states.ts';
 import { centsOf, PayPalApiError, type PayPalOrder } from './paypal-client.ts';
+import { applyVerdict, recordTaken } from './settlement.ts';
 
 export const PAYMENT_API_MESSAGES = {
   ...PAYMENT_MESSAGES,
@@ -47,13 +41,17 @@ export const PAYMENT_API_MESSAGES = {
   refused: 'Die Zahlung passt nicht zu Ihrer Bestellung und wurde nicht verbucht. Bitte schreiben Sie uns.',
   replaced:
     'Diese Zahlung gehört zu einer älteren Bestellung. Bitte starten Sie die Zahlung auf der Zahlungsseite neu.',
-  invalidSignature: 'Die Signatur der Nachricht ist ungültig.',
   paypalUnderWay: 'Eine PayPal-Zahlung für diese Bestellung wird gerade abgeschlossen. Bitte warten Sie einen Moment.',
   alreadyPaid: 'Diese Bestellung ist bereits bezahlt. Sie finden sie unter „Mein Profil“.',
-  paymentPending:
-    'Eine Zahlung für diese Bestellung wird beim Zahlungsanbieter noch bearbeitet. Bitte versuchen Sie es später erneut.',
+  refunded: 'Diese Bestellung wurde erstattet und kann nicht mehr bezahlt werden.',
   cartChanged:
     'Eine frühere Zahlung ist inzwischen eingegangen, und Ihr Warenkorb hat sich dadurch geändert. Bitte prüfen Sie ihn und bezahlen Sie erneut.',
+  belowCardMinimum:
+    'Kartenzahlungen sind erst ab 0,50 € möglich. Bitte bezahlen Sie diesen Betrag mit PayPal oder ergänzen Sie Ihren Warenkorb.',
+  instrumentDeclined:
+    'PayPal hat die gewählte Zahlungsquelle abgelehnt. Es wurde nichts abgebucht. Bitte wählen Sie in PayPal eine andere Zahlungsquelle.',
+  paypalDeclined:
+    'PayPal hat die Zahlung abgelehnt. Es wurde nichts abgebucht. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
 } as const;
 
 const m = PAYMENT_API_MESSAGES;
@@ -80,7 +78,8 @@ export type PayPalOrderView = v.InferOutput<typeof PayPalOrderViewSchema>;
 export const PaymentResultViewSchema = v.object({
   bookingId: v.number(),
   bookingNumber: v.string(),
-  status: v.literal('paid'),
+  /** `processing`: PayPal holds the payment for review; the customer reads that it is being processed. */
+  status: v.picklist(['paid', 'processing']),
   /** For PayPal's success message ('Zahlung erfolgreich abgeschlossen von …'). */
   payerName: v.optional(v.string()),
 });
@@ -93,8 +92,11 @@ interface FrozenBooking {
   items: PricedEntry[];
 }
 
+const appointmentKey = (item: Pick<PricedEntry, 'articleId' | 'entryDate' | 'departureDate'>) =>
+  `${item.articleId}|${item.entryDate}|${item.departureDate}`;
+
 const itemKey = (item: Pick<PricedEntry, 'articleId' | 'entryDate' | 'departureDate' | 'priceCents'>) =>
-  `${item.articleId}|${item.entryDate}|${item.departureDate}|${item.priceCents}`;
+  `${appointmentKey(item)}|${item.priceCents}`;
 
 const sameItems = (a: PricedEntry[], b: PricedEntry[]) =>
   a.map(itemKey).sort().join(',') === b.map(itemKey).sort().join(',');
@@ -102,9 +104,16 @@ const sameItems = (a: PricedEntry[], b: PricedEntry[]) =>
 /**
  * The booking a payment is for: the caller's open booking when it holds exactly the cart as it is
  * priced now, else a new one; an older open booking is replaced (cancelled), so only the newest
- * attempt can be paid. A client's amount that is not the server's total is refused (409).
+ * attempt can be paid. Refused before any booking exists: a client's amount that is not the
+ * server's total (409), a card payment below Stripe's minimum (400), and a cart holding an
+ * appointment whose payment a provider is still processing (409).
  */
-async function bookingForPayment(deps: ApiDependencies, userId: number, clientAmountCents?: number) {
+async function bookingForPayment(
+  deps: ApiDependencies,
+  userId: number,
+  provider: PaymentProvider,
+  clientAmountCents?: number,
+) {
   return withFreshBookingNumber(() =>
     deps.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${PAYMENT_START_LOCK}, ${userId})`);
@@ -112,8 +121,14 @@ async function bookingForPayment(deps: ApiDependencies, userId: number, clientAm
       const totalCents = totalOf(entries);
       if (entries.length === 0 || totalCents <= 0) throw new ApiError(400, m.cartEmpty);
       if (clientAmountCents !== undefined && clientAmountCents !== totalCents) throw new ApiError(409, m.amountChanged);
+      if (provider === 'stripe' && totalCents < CARD_MINIMUM_CENTS) throw new ApiError(400, m.belowCardMinimum);
+      const processing = await userBookings(tx, userId, 'processing');
+      const inCart = new Set(entries.map(appointmentKey));
+      if (processing.some((booking) => booking.items.some((item) => inCart.has(appointmentKey(item))))) {
+        throw new ApiError(409, m.paymentPending);
+      }
 
-      const open = await openBookings(tx, userId);
+      const open = await userBookings(tx, userId, 'pending_payment');
       for (const booking of open) {
         if (await captureInProgress(tx, booking.id)) throw new ApiError(409, m.paypalUnderWay);
       }
@@ -140,15 +155,15 @@ async function bookingForPayment(deps: ApiDependencies, userId: number, clientAm
 }
 
 /**
- * The user's bookings awaiting payment, locked (a fulfilment or a capture's claim waits, or is
- * waited for). An item whose article was deleted since matches no cart entry: such a booking is
- * never reused for a cart that lost the article.
+ * The user's bookings in a status, locked (a fulfilment or a capture's claim waits, or is waited
+ * for). An item whose article was deleted since matches no cart entry: such a booking is never
+ * reused for a cart that lost the article.
  */
-async function openBookings(tx: Database, userId: number) {
+async function userBookings(tx: Database, userId: number, status: 'pending_payment' | 'processing') {
   const rows = await tx
     .select()
     .from(bookings)
-    .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending_payment')))
+    .where(and(eq(bookings.userId, userId), eq(bookings.status, status)))
     .for('update');
   if (rows.length === 0) return [];
   const items = await itemsOf(tx, rows);
@@ -168,13 +183,6 @@ async function openBookings(tx: Database, userId: number) {
   }));
 }
 
-async function attemptsOf(db: Database, bookingId: number, provider: PaymentProvider) {
-  return db
-    .select()
-    .from(paymentAttempts)
-    .where(and(eq(paymentAttempts.bookingId, bookingId), eq(paymentAttempts.provider, provider)));
-}
-
 async function recordAttempt(db: Database, bookingId: number, provider: PaymentProvider, ref: string, cents: number) {
   await db
     .insert(paymentAttempts)
@@ -188,29 +196,76 @@ async function recordAttempt(db: Database, bookingId: number, provider: PaymentP
  * booking just frozen from the cart is out of date: the customer looks at the cart again (409).
  */
 async function closeReplaced(deps: ApiDependencies, providers: PaymentProviders, bookingIds: number[]) {
-  const paid = await closeCardSessions(deps, providers, bookingIds);
-  for (const payment of paid) await settle(deps, providers, payment);
-  if (paid.length > 0) throw new ApiError(409, m.cartChanged);
+  const taken = await closeCardSessions(deps, providers, bookingIds);
+  for (const payment of taken) await recordTaken(deps, payment);
+  if (taken.length > 0)
+    throw new ApiError(409, taken.some((t) => t.state === 'pending') ? m.paymentPending : m.cartChanged);
 }
 
-/** Once a session or order of the booking is paid, or still being paid, no new one is opened. */
-async function refuseSecondPayment(deps: ApiDependencies, providers: PaymentProviders, paid?: VerifiedPayment) {
-  if (paid) await settle(deps, providers, paid);
-  throw new ApiError(409, paid ? m.alreadyPaid : m.paymentPending);
+/** A session or order of the booking still to be paid with, as the provider shows it now. */
+interface OpenAttempt {
+  ref: string;
+  /** Stripe's hosted page of the session. */
+  url?: string;
+}
+
+/**
+ * Asks the providers about the booking's attempts that are still open: one paid or being paid
+ * meanwhile (a lost capture answer, a webhook still on its way) is recorded and no new payment
+ * starts (409); closed or failed ones stop counting. Returns the provider's own attempt that can
+ * still be paid, to be reused (so a double click never opens a second one), and how many attempts
+ * with this provider the booking has had.
+ */
+async function inspectAttempts(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  booking: FrozenBooking,
+  provider: PaymentProvider,
+): Promise<{ reusable?: OpenAttempt; count: number }> {
+  const attempts = await deps.db.select().from(paymentAttempts).where(eq(paymentAttempts.bookingId, booking.id));
+  let reusable: OpenAttempt | undefined;
+  for (const attempt of attempts) {
+    if (attempt.status === 'pending') throw new ApiError(409, m.paymentPending);
+    if (attempt.status !== 'open') continue;
+    let verdict: ProviderVerdict;
+    let url: string | undefined;
+    if (attempt.provider === 'stripe') {
+      const session = await providers.stripe.checkout.sessions.retrieve(attempt.providerRef);
+      verdict = sessionVerdict(session);
+      url = session.url ?? undefined;
+    } else {
+      const order = await providers.paypal.getOrder(attempt.providerRef);
+      verdict = orderVerdict(providers, order);
+      // An order whose funding source was declined stays APPROVED: the buyer chooses another one.
+      if (order.status !== 'CREATED' && order.status !== 'APPROVED' && verdict.state === 'open') {
+        verdict = { state: 'closed', provider: 'paypal', attemptRef: order.id };
+      }
+    }
+    if (verdict.state === 'paid' || verdict.state === 'pending') {
+      const done = await applyVerdict(deps, providers, verdict);
+      throw new ApiError(409, done?.outcome === 'pending' ? m.paymentPending : m.alreadyPaid);
+    }
+    if (verdict.state !== 'open') await applyVerdict(deps, providers, verdict);
+    else if (attempt.provider === provider && (provider === 'paypal' || url))
+      reusable = { ref: attempt.providerRef, url };
+  }
+  return { reusable, count: attempts.filter((attempt) => attempt.provider === provider).length };
 }
 
 /**
  * After a new card session is recorded: a PayPal capture that started meanwhile either saw the
- * session and expired it, or is seen here; so is a booking paid or cancelled meanwhile. Then the
- * new session is expired at once and the start refused (docs/product.md#d22-fulfilment).
+ * session and expired it, or is seen here; so is a booking paid, processing or cancelled
+ * meanwhile. Then the new session is expired at once and the start refused
+ * (docs/product.md#d22-fulfilment).
  */
 async function keepOnlyIfPayable(deps: ApiDependencies, providers: PaymentProviders, bookingId: number) {
   const [booking] = await deps.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId));
   const capturing = await captureInProgress(deps.db, bookingId);
   if (booking?.status === 'pending_payment' && !capturing) return;
-  for (const payment of await closeCardSessions(deps, providers, [bookingId])) await fulfilPayment(deps, payment);
+  for (const payment of await closeCardSessions(deps, providers, [bookingId])) await recordTaken(deps, payment);
   if (capturing) throw new ApiError(409, m.paypalUnderWay);
-  throw new ApiError(409, booking?.status === 'paid' ? m.alreadyPaid : m.replaced);
+  const messages: Record<string, string> = { paid: m.alreadyPaid, processing: m.paymentPending, refunded: m.refunded };
+  throw new ApiError(409, messages[booking?.status ?? ''] ?? m.replaced);
 }
 
 /** Only the site's own pages may be where the provider sends the customer back. */
@@ -223,7 +278,17 @@ function ownPage(deps: ApiDependencies, url: string | undefined, fallbackPath: s
 const lineItemName = (item: PricedEntry) =>
   `${item.type} (Artikel ${item.number}), Termin ${formatAppointment(item.entryDate, item.departureDate)}`;
 
-/** `POST /payment/stripe/checkout-session`: a hosted Checkout Session for the cart (docs/product.md#d20-stripe-checkout). */
+/** A provider failure becomes a 502 for the customer; our own answers pass. */
+function providerFailure(error: unknown, what: string, booking: FrozenBooking, message: string): never {
+  if (error instanceof ApiError) throw error;
+  log.error({ booking: booking.bookingNumber, err: error }, what);
+  throw new ApiError(502, message);
+}
+
+/**
+ * `POST /payment/stripe/checkout-session`: a hosted Checkout Session for the cart, cards only
+ * (docs/product.md#d20-stripe-checkout).
+ */
 export async function startStripeCheckout(
   deps: ApiDependencies,
   providers: PaymentProviders,
@@ -232,17 +297,11 @@ export async function startStripeCheckout(
 ): Promise<CheckoutSessionView> {
   const successUrl = ownPage(deps, input.successUrl, '/success');
   const cancelUrl = ownPage(deps, input.cancelUrl, '/cancel');
-  const { booking, replaced } = await bookingForPayment(deps, user.id, input.amount);
-  const attempts = await attemptsOf(deps.db, booking.id, 'stripe');
+  const { booking, replaced } = await bookingForPayment(deps, user.id, 'stripe', input.amount);
   try {
     await closeReplaced(deps, providers, replaced);
-    for (const attempt of attempts.filter((a) => a.status === 'open')) {
-      const session = await providers.stripe.checkout.sessions.retrieve(attempt.providerRef);
-      if (session.status === 'open' && session.url)
-        return { sessionId: session.id, url: session.url, bookingId: booking.id };
-      if (session.status !== 'expired') await refuseSecondPayment(deps, providers, paidSession(session));
-      await deps.db.update(paymentAttempts).set({ status: 'expired' }).where(eq(paymentAttempts.id, attempt.id));
-    }
+    const { reusable, count } = await inspectAttempts(deps, providers, booking, 'stripe');
+    if (reusable?.url) return { sessionId: reusable.ref, url: reusable.url, bookingId: booking.id };
     successUrl.searchParams.set('bookingId', String(booking.id));
     // Stripe fills in the session id; the braces must stay unencoded.
     const success = `${successUrl.href}&session_id={CHECKOUT_SESSION_ID}`;
@@ -250,6 +309,9 @@ export async function startStripeCheckout(
       {
         mode: 'payment',
         locale: 'de',
+        // Cards only: a delayed method (SEPA Direct Debit and others the Dashboard may enable)
+        // would leave the order unpaid for days (docs/product.md#d20-stripe-checkout).
+        allowed_payment_method_types: ['card'],
         customer_email: user.email,
         client_reference_id: String(booking.id),
         metadata: { bookingId: String(booking.id), bookingNumber: booking.bookingNumber },
@@ -261,7 +323,7 @@ export async function startStripeCheckout(
         cancel_url: cancelUrl.href,
       },
       // Concurrent starts for one booking get the same session, never a second one to pay.
-      { idempotencyKey: `hwds-booking-${booking.id}-stripe-${attempts.length}` },
+      { idempotencyKey: await idempotencyKey(deps.db, booking, 'stripe', count) },
     );
     if (session.amount_total !== booking.totalCents || !session.url)
       throw new Error(`unexpected session ${session.id}`);
@@ -269,9 +331,16 @@ export async function startStripeCheckout(
     await keepOnlyIfPayable(deps, providers, booking.id);
     return { sessionId: session.id, url: session.url, bookingId: booking.id };
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    log.error({ booking: booking.bookingNumber, err: error }, 'Stripe Checkout failed');
-    throw new ApiError(502, m.stripeFailed);
+    providerFailure(error, 'Stripe Checkout failed', booking, m.stripeFailed);
+  }
+}
+
+/** The order's amount as PayPal holds it must be the booking's, or an idempotency key met another order. */
+function requireBookingAmount(order: PayPalOrder, booking: FrozenBooking) {
+  const [unit, ...others] = order.purchase_units;
+  const amount = unit?.amount;
+  if (others.length > 0 || !amount || amount.currency_code !== 'EUR' || centsOf(amount.value) !== booking.totalCents) {
+    throw new Error(`PayPal order ${order.id} does not hold the booking's amount ${booking.totalCents}`);
   }
 }
 
@@ -282,29 +351,20 @@ export async function startPayPalOrder(
   user: AuthenticatedUser,
   input: { amount?: number },
 ): Promise<PayPalOrderView> {
-  const { booking, replaced } = await bookingForPayment(deps, user.id, input.amount);
-  const attempts = await attemptsOf(deps.db, booking.id, 'paypal');
+  const { booking, replaced } = await bookingForPayment(deps, user.id, 'paypal', input.amount);
   try {
     await closeReplaced(deps, providers, replaced);
-    for (const attempt of attempts.filter((a) => a.status === 'open')) {
-      const order = await providers.paypal.getOrder(attempt.providerRef);
-      if (order.status === 'CREATED' || order.status === 'APPROVED') {
-        return { id: order.id, orderId: order.id, bookingId: booking.id };
-      }
-      if (order.status !== 'VOIDED') await refuseSecondPayment(deps, providers, capturedPayment(providers, order));
-      // Voided: never captured from now on, so one live order per booking remains.
-      await deps.db.update(paymentAttempts).set({ status: 'expired' }).where(eq(paymentAttempts.id, attempt.id));
-    }
+    const { reusable, count } = await inspectAttempts(deps, providers, booking, 'paypal');
+    if (reusable) return { id: reusable.ref, orderId: reusable.ref, bookingId: booking.id };
     const order = await providers.paypal.createOrder(
       { amountCents: booking.totalCents, referenceId: String(booking.id), customId: booking.bookingNumber },
-      `hwds-booking-${booking.id}-paypal-${attempts.length}`,
+      await idempotencyKey(deps.db, booking, 'paypal', count),
     );
+    requireBookingAmount(order, booking);
     await recordAttempt(deps.db, booking.id, 'paypal', order.id, booking.totalCents);
     return { id: order.id, orderId: order.id, bookingId: booking.id };
   } catch (error) {
-    if (error instanceof ApiError) throw error;
-    log.error({ booking: booking.bookingNumber, err: error }, 'PayPal order failed');
-    throw new ApiError(502, m.paypalFailed);
+    providerFailure(error, 'PayPal order failed', booking, m.paypalFailed);
   }
 }
 
@@ -321,36 +381,21 @@ async function ownAttempt(deps: ApiDependencies, userId: number, provider: Payme
   return found;
 }
 
-/** A PayPal order's completed capture as fulfilment takes it, or undefined when nothing was captured. */
-function capturedPayment(providers: PaymentProviders, order: PayPalOrder): VerifiedPayment | undefined {
-  const capture = order.purchase_units
-    .flatMap((unit) => unit.payments?.captures ?? [])
-    .find((candidate) => candidate.status === 'COMPLETED');
-  return (
-    capture && {
-      provider: 'paypal',
-      attemptRef: order.id,
-      amountCents: centsOf(capture.amount.value),
-      currency: capture.amount.currency_code,
-      testMode: paypalTestMode(providers.config),
-    }
-  );
+/** What the provider says, or 502 when it cannot be reached. */
+async function verdictOf(providers: PaymentProviders, provider: PaymentProvider, ref: string) {
+  try {
+    return await askProvider(providers, provider, ref);
+  } catch (error) {
+    log.error({ provider, ref, err: error }, 'could not ask the provider about a payment');
+    throw new ApiError(502, m.confirmFailed);
+  }
 }
 
-/**
- * Hands a provider-verified payment to fulfilment; a payment that does not fit the booking is
- * refused. Once a booking is paid, its other card sessions are closed; one paid meanwhile is
- * recorded for a refund (best effort: the webhook of a session that stays open records it too).
- */
-async function settle(deps: ApiDependencies, providers: PaymentProviders, verified: VerifiedPayment): Promise<void> {
-  const { outcome, bookingId } = await fulfilPayment(deps, verified);
-  if (outcome === 'refused') throw new ApiError(409, m.refused);
-  if (outcome !== 'paid' || bookingId === undefined) return;
-  try {
-    for (const surplus of await closeCardSessions(deps, providers, [bookingId])) await fulfilPayment(deps, surplus);
-  } catch (error) {
-    log.warn({ bookingId, err: error }, 'could not close the other card sessions of a paid booking');
-  }
+/** Applies a paid or pending verdict; a payment that does not fit the booking is refused (409). */
+async function takePayment(deps: ApiDependencies, providers: PaymentProviders, verdict: ProviderVerdict) {
+  const done: Fulfilment | undefined = await applyVerdict(deps, providers, verdict);
+  if (done?.outcome === 'refused') throw new ApiError(409, m.refused);
+  return done;
 }
 
 /** The order after a capture that is done or under way elsewhere; waits a little for one in progress. */
@@ -363,9 +408,10 @@ async function capturedOrder(providers: PaymentProviders, orderId: string): Prom
 }
 
 /**
- * `POST /payment/paypal/orders/{id}/capture`: captures an approved order and fulfils it once. The
- * booking's card sessions are closed first; if one was paid meanwhile, that payment counts and
- * PayPal's money is never taken.
+ * `POST /payment/paypal/orders/{id}/capture`: captures an approved order and records what PayPal
+ * says: paid (200 `paid`), pending (200 `processing`), declined (402). The booking's card sessions
+ * are closed first; if one was paid meanwhile, that payment counts and PayPal's money is never
+ * taken.
  */
 export async function capturePayPalOrder(
   deps: ApiDependencies,
@@ -374,22 +420,30 @@ export async function capturePayPalOrder(
   orderId: string,
 ): Promise<PaymentResultView> {
   const { attempt, booking } = await ownAttempt(deps, user.id, 'paypal', orderId);
-  const view = { bookingId: booking.id, bookingNumber: booking.bookingNumber, status: 'paid' as const };
-  if (booking.status === 'paid') return view;
-  if (booking.status === 'cancelled' || attempt.status !== 'open') {
+  const view = (status: PaymentResultView['status']) => ({
+    bookingId: booking.id,
+    bookingNumber: booking.bookingNumber,
+    status,
+  });
+  if (booking.status === 'paid') return view('paid');
+  if (booking.status === 'refunded') throw new ApiError(409, m.refunded);
+  if (booking.status === 'processing' && attempt.status === 'pending') return view('processing');
+  if (booking.status !== 'pending_payment' || attempt.status !== 'open') {
     // Not to be captured any more, but PayPal may hold its money all the same (a capture whose
     // answer was lost): then that payment is recorded, never dropped.
-    const paid = await askProvider(providers, 'paypal', orderId);
-    if (!paid) throw new ApiError(409, m.replaced);
-    await settle(deps, providers, paid);
-    return view;
+    const verdict = await verdictOf(providers, 'paypal', orderId);
+    if (verdict.state !== 'paid' && verdict.state !== 'pending') {
+      throw new ApiError(409, booking.status === 'processing' ? m.paymentPending : m.replaced);
+    }
+    const done = await takePayment(deps, providers, verdict);
+    return view(done?.outcome === 'pending' ? 'processing' : 'paid');
   }
   const claim = await claimCapture(deps.db, attempt.id, booking.id);
   if (!claim) return afterOtherCapture(deps, booking.id, view);
   try {
-    let paidByCard: VerifiedPayment[];
+    let takenByCard: Awaited<ReturnType<typeof closeCardSessions>>;
     try {
-      paidByCard = await closeCardSessions(deps, providers, [booking.id]);
+      takenByCard = await closeCardSessions(deps, providers, [booking.id]);
     } catch (error) {
       log.error(
         { orderId, booking: booking.bookingNumber, err: error },
@@ -397,15 +451,23 @@ export async function capturePayPalOrder(
       );
       throw new ApiError(502, m.paypalFailed);
     }
-    for (const payment of paidByCard) await settle(deps, providers, payment);
-    if (paidByCard.length > 0) return view;
+    for (const payment of takenByCard) await recordTaken(deps, payment);
+    if (takenByCard.some((taken) => taken.state === 'pending')) throw new ApiError(409, m.paymentPending);
+    if (takenByCard.length > 0) return view('paid');
     // Closing the card sessions may have taken long: the claim must still be this capture's.
     if (!(await stillClaimed(deps.db, attempt.id))) throw new ApiError(409, m.paypalUnderWay);
     const order = await captureApproved(providers, orderId);
-    const paid = capturedPayment(providers, order);
-    if (!paid) throw new ApiError(402, m.paypalFailed);
-    await settle(deps, providers, paid);
-    return { ...view, payerName: order.payer?.name?.given_name };
+    const verdict = orderVerdict(providers, order);
+    if (verdict.state === 'failed') {
+      await applyVerdict(deps, providers, verdict);
+      throw new ApiError(402, m.paypalDeclined);
+    }
+    if (verdict.state !== 'paid' && verdict.state !== 'pending') throw new ApiError(402, m.paypalFailed);
+    const done = await takePayment(deps, providers, verdict);
+    return {
+      ...view(done?.outcome === 'pending' ? 'processing' : 'paid'),
+      payerName: order.payment_source?.paypal?.name?.given_name,
+    };
   } finally {
     await releaseCapture(deps.db, attempt.id, claim);
   }
@@ -415,23 +477,34 @@ export async function capturePayPalOrder(
 async function afterOtherCapture(
   deps: ApiDependencies,
   bookingId: number,
-  view: PaymentResultView,
+  view: (status: PaymentResultView['status']) => PaymentResultView,
 ): Promise<PaymentResultView> {
   const [now] = await deps.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId));
-  if (now?.status === 'paid') return view;
+  if (now?.status === 'paid') return view('paid');
+  if (now?.status === 'processing') return view('processing');
   throw new ApiError(409, now?.status === 'cancelled' ? m.replaced : m.paypalUnderWay);
 }
 
-/** Captures an approved order; an order captured already (or right now under the same request id) is read. */
+/**
+ * Captures an approved order; an order captured already (or right now under the same request id)
+ * is read. A declined funding source leaves the order approved: the buyer chooses another (402).
+ */
 async function captureApproved(providers: PaymentProviders, orderId: string): Promise<PayPalOrder> {
   try {
     const order = await providers.paypal.getOrder(orderId);
-    // Only an order the payer approved is captured; a refused capture would be replayed under its request id.
+    // Only an order the payer approved is captured; a refused capture would be replayed under its
+    // request id, so the id is the approval's: concurrent captures of one approval share it, a new
+    // approval (another funding source after a decline) gets its own.
+    const approval = (order.update_time ?? '').replace(/\D/g, '');
     return order.status === 'APPROVED'
-      ? await providers.paypal.captureOrder(orderId, `hwds-capture-${orderId}`)
+      ? await providers.paypal.captureOrder(orderId, `hwds-capture-${orderId}-${approval}`)
       : order;
   } catch (error) {
-    if (!(error instanceof PayPalApiError && error.status === 422)) {
+    if (error instanceof PayPalApiError && error.issue === 'INSTRUMENT_DECLINED') {
+      throw new ApiError(402, m.instrumentDeclined);
+    }
+    // 422: captured already (or being completed); 409: the same request is still running elsewhere.
+    if (!(error instanceof PayPalApiError && (error.status === 422 || error.status === 409))) {
       log.error({ orderId, err: error }, 'PayPal capture failed');
       throw new ApiError(502, m.paypalFailed);
     }
@@ -439,21 +512,10 @@ async function captureApproved(providers: PaymentProviders, orderId: string): Pr
   }
 }
 
-/** What the provider says about a session or order: paid, or not (undefined). */
-async function askProvider(providers: PaymentProviders, provider: PaymentProvider, ref: string) {
-  try {
-    return provider === 'stripe'
-      ? paidSession(await providers.stripe.checkout.sessions.retrieve(ref))
-      : capturedPayment(providers, await providers.paypal.getOrder(ref));
-  } catch (error) {
-    log.error({ provider, ref, err: error }, 'could not ask the provider about a payment');
-    throw new ApiError(502, m.confirmFailed);
-  }
-}
-
 /**
- * `POST /payments/confirm-payment`, the success page's call: asks the provider whether the
- * caller's session or order is paid and fulfils it; the client's `paidAmount` is never used.
+ * `POST /payments/confirm-payment`, the success page's call: asks the provider about the caller's
+ * session or order and records what it says: paid, or pending ('processing'); the client's
+ * `paidAmount` is never used.
  */
 export async function confirmPayment(
   deps: ApiDependencies,
@@ -463,44 +525,15 @@ export async function confirmPayment(
 ): Promise<BookingView> {
   const { booking } = await ownAttempt(deps, user.id, input.provider, input.sessionId);
   if (booking.id !== input.bookingId) throw new ApiError(404, m.paymentNotFound);
-  if (booking.status !== 'paid') {
-    const paid = await askProvider(providers, input.provider, input.sessionId);
-    if (!paid) throw new ApiError(402, m.notPaid);
-    await settle(deps, providers, paid);
+  if (booking.status !== 'paid' && booking.status !== 'refunded') {
+    const verdict = await verdictOf(providers, input.provider, input.sessionId);
+    if (verdict.state !== 'paid' && verdict.state !== 'pending') {
+      await applyVerdict(deps, providers, verdict);
+      throw new ApiError(402, m.notPaid);
+    }
+    await takePayment(deps, providers, verdict);
   }
   const [view] = (await listBookings(deps.db, user.id)).filter((b) => b.id === booking.id);
   if (!view) throw new ApiError(404, m.paymentNotFound);
   return view;
-}
-
-/**
- * `POST /payment/stripe/webhook`: Stripe's signed events, the source of truth for card payments.
- * A completed, paid session is fulfilled; an expired one only closes its attempt, and the booking
- * stays payable with a new session (docs/product.md#d22-fulfilment).
- */
-export async function handleStripeWebhook(
-  deps: ApiDependencies,
-  providers: PaymentProviders,
-  rawBody: string,
-  signature: string | undefined,
-): Promise<void> {
-  let event: Stripe.Event;
-  try {
-    event = providers.stripe.webhooks.constructEvent(rawBody, signature ?? '', providers.config.stripe.webhookSecret);
-  } catch {
-    throw new ApiError(400, m.invalidSignature);
-  }
-  if (event.type === 'checkout.session.completed' || event.type === 'checkout.session.async_payment_succeeded') {
-    const paid = paidSession(event.data.object, event.id);
-    // A payment that does not fit is logged by fulfilment; Stripe need not send it again.
-    if (paid)
-      await settle(deps, providers, paid).catch((error: unknown) => {
-        if (!(error instanceof ApiError)) throw error;
-      });
-  } else if (event.type === 'checkout.session.expired') {
-    await deps.db
-      .update(paymentAttempts)
-      .set({ status: 'expired' })
-      .where(and(eq(paymentAttempts.providerRef, event.data.object.id), ne(paymentAttempts.status, 'completed')));
-  }
 }

@@ -1,17 +1,29 @@
 /**
- * A small typed client of PayPal's Orders v2 API over fetch, with a base URL (PayPal's server SDK
- * has none): PayPal's live or sandbox API, or the product's emulator (docs/product.md#d21-paypal).
- * Answers are checked with valibot for the fields the product relies on.
+ * A small typed client of PayPal's REST API over fetch, with a base URL (PayPal's server SDK has
+ * none): PayPal's live or sandbox API, or the product's emulator (docs/product.md#d21-paypal).
+ * Orders v2 (create, read, capture), Payments v2 (captures, refunds) and the webhook verification.
+ * Every call that changes something asks for the whole resource (`Prefer: return=representation`;
+ * PayPal's default is a minimal answer without the captures), and answers are checked with valibot
+ * for the fields the product relies on.
  */
 import * as v from 'valibot';
 
 const Amount = v.object({ currency_code: v.string(), value: v.string() });
 
-const Capture = v.object({ id: v.string(), status: v.string(), amount: Amount });
+const Link = v.object({ href: v.string(), rel: v.string() });
+
+const Capture = v.object({
+  id: v.string(),
+  status: v.string(),
+  amount: Amount,
+  links: v.optional(v.array(Link), []),
+});
 
 const Order = v.object({
   id: v.string(),
   status: v.string(),
+  /** Changes with each approval: a capture's request id is the approval's. */
+  update_time: v.optional(v.string()),
   purchase_units: v.optional(
     v.array(
       v.object({
@@ -22,10 +34,27 @@ const Order = v.object({
     ),
     [],
   ),
-  payer: v.optional(v.object({ name: v.optional(v.object({ given_name: v.optional(v.string()) })) })),
+  payment_source: v.optional(
+    v.object({
+      paypal: v.optional(v.object({ name: v.optional(v.object({ given_name: v.optional(v.string()) })) })),
+    }),
+  ),
 });
 
 export type PayPalOrder = v.InferOutput<typeof Order>;
+
+const CaptureDetails = v.object({
+  ...Capture.entries,
+  supplementary_data: v.optional(v.object({ related_ids: v.optional(v.object({ order_id: v.optional(v.string()) })) })),
+});
+
+export type PayPalCapture = v.InferOutput<typeof CaptureDetails>;
+
+const Refund = v.object({ id: v.string(), status: v.string(), amount: v.optional(Amount) });
+
+export type PayPalRefund = v.InferOutput<typeof Refund>;
+
+const Verification = v.object({ verification_status: v.string() });
 
 const Token = v.object({ access_token: v.string(), expires_in: v.number() });
 
@@ -49,6 +78,15 @@ export class PayPalApiError extends Error {
   }
 }
 
+/** The headers PayPal sends with a webhook transmission, which its verification needs. */
+export interface WebhookTransmission {
+  authAlgo: string;
+  certUrl: string;
+  transmissionId: string;
+  transmissionSig: string;
+  transmissionTime: string;
+}
+
 export interface PayPalClient {
   createOrder(
     input: { amountCents: number; referenceId: string; customId: string },
@@ -56,6 +94,15 @@ export interface PayPalClient {
   ): Promise<PayPalOrder>;
   getOrder(id: string): Promise<PayPalOrder>;
   captureOrder(id: string, requestId: string): Promise<PayPalOrder>;
+  getCapture(id: string): Promise<PayPalCapture>;
+  /** A full refund of the capture. */
+  refundCapture(captureId: string, input: { noteToPayer: string }, requestId: string): Promise<PayPalRefund>;
+  getRefund(id: string): Promise<PayPalRefund>;
+  /**
+   * PayPal's verdict on a webhook transmission. The event goes back exactly as it came: PayPal's
+   * signature covers the body's bytes, which parsing and writing JSON again could change.
+   */
+  verifyWebhook(transmission: WebhookTransmission, rawEvent: string, webhookId: string): Promise<boolean>;
 }
 
 export interface PayPalClientOptions {
@@ -88,28 +135,34 @@ export function paypalClient({ baseUrl, clientId, clientSecret, fetch, timeoutMs
     return token.value;
   }
 
-  async function call(path: string, init: { method: 'GET' | 'POST'; body?: unknown; requestId?: string }) {
+  async function call<TSchema extends v.GenericSchema>(
+    schema: TSchema,
+    path: string,
+    init: { method: 'GET' | 'POST'; body?: string; requestId?: string },
+  ): Promise<v.InferOutput<TSchema>> {
     const response = await fetch(`${baseUrl}${path}`, {
       method: init.method,
       headers: {
         Authorization: `Bearer ${await accessToken()}`,
         'Content-Type': 'application/json',
+        ...(init.method === 'POST' ? { Prefer: 'return=representation' } : {}),
         ...(init.requestId ? { 'PayPal-Request-Id': init.requestId } : {}),
       },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      body: init.body,
       signal: AbortSignal.timeout(timeoutMs),
     });
     const body: unknown = await response.json();
     if (!response.ok) throw new PayPalApiError(response.status, body);
-    return v.parse(Order, body);
+    return v.parse(schema, body);
   }
 
+  const id = encodeURIComponent;
   return {
     createOrder: ({ amountCents, referenceId, customId }, requestId) =>
-      call('/v2/checkout/orders', {
+      call(Order, '/v2/checkout/orders', {
         method: 'POST',
         requestId,
-        body: {
+        body: JSON.stringify({
           intent: 'CAPTURE',
           purchase_units: [
             {
@@ -118,11 +171,33 @@ export function paypalClient({ baseUrl, clientId, clientSecret, fetch, timeoutMs
               amount: { currency_code: 'EUR', value: (amountCents / 100).toFixed(2) },
             },
           ],
-        },
+        }),
       }),
-    getOrder: (id) => call(`/v2/checkout/orders/${encodeURIComponent(id)}`, { method: 'GET' }),
-    captureOrder: (id, requestId) =>
-      call(`/v2/checkout/orders/${encodeURIComponent(id)}/capture`, { method: 'POST', requestId }),
+    getOrder: (orderId) => call(Order, `/v2/checkout/orders/${id(orderId)}`, { method: 'GET' }),
+    captureOrder: (orderId, requestId) =>
+      call(Order, `/v2/checkout/orders/${id(orderId)}/capture`, { method: 'POST', requestId }),
+    getCapture: (captureId) => call(CaptureDetails, `/v2/payments/captures/${id(captureId)}`, { method: 'GET' }),
+    refundCapture: (captureId, { noteToPayer }, requestId) =>
+      call(Refund, `/v2/payments/captures/${id(captureId)}/refund`, {
+        method: 'POST',
+        requestId,
+        // No amount: PayPal refunds what is left of the capture.
+        body: JSON.stringify({ note_to_payer: noteToPayer }),
+      }),
+    getRefund: (refundId) => call(Refund, `/v2/payments/refunds/${id(refundId)}`, { method: 'GET' }),
+    verifyWebhook: async (transmission, rawEvent, webhookId) => {
+      const fields = JSON.stringify({
+        auth_algo: transmission.authAlgo,
+        cert_url: transmission.certUrl,
+        transmission_id: transmission.transmissionId,
+        transmission_sig: transmission.transmissionSig,
+        transmission_time: transmission.transmissionTime,
+        webhook_id: webhookId,
+      });
+      const body = `${fields.slice(0, -1)},"webhook_event":${rawEvent}}`;
+      const verdict = await call(Verification, '/v1/notifications/verify-webhook-signature', { method: 'POST', body });
+      return verdict.verification_status === 'SUCCESS';
+    },
   };
 }
 

@@ -4,7 +4,7 @@
  * Documents are written only by the emulators, which is why reads trust their shape.
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { type Database, sandboxObjects } from '../../../db/schema.ts';
+import { type Database, sandboxObjects } from '../db/schema.ts';
 
 export interface SandboxStore {
   get<T>(kind: string, id: string): Promise<T | undefined>;

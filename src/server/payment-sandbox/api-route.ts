@@ -6,7 +6,7 @@
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { ApiEnv } from '../../../context.ts';
+import type { ApiEnv } from '../context.ts';
 import { runOnce, type StoredAnswer, type WorkResult } from './idempotency.ts';
 import { takeFailNext } from './sandbox-controls.ts';
 import type { SandboxStore } from './sandbox-store.ts';
@@ -32,8 +32,8 @@ export interface ApiRouteOptions {
     invalid(key: string): StoredAnswer | undefined;
     mismatch(key: string): StoredAnswer;
     inProgress(): StoredAnswer;
-    /** Headers of a replayed answer. */
-    replayed: Record<string, string>;
+    /** A repetition's answer: the stored one, as the provider marks a replay (a header, another status). */
+    replayed(c: Context<ApiEnv>, answer: StoredAnswer): StoredAnswer;
   };
 }
 
@@ -69,15 +69,14 @@ export function apiRoute(options: ApiRouteOptions) {
       } else {
         const stored = `${requestKey.scope(c)}${key}`;
         const outcome = await runOnce(options.store, requestKey.kind, stored, requestKey.fingerprint(c, body), attempt);
-        if (outcome.kind === 'replayed') {
-          for (const [name, value] of Object.entries(requestKey.replayed)) c.header(name, value);
-        }
         answer =
           outcome.kind === 'mismatch'
             ? requestKey.mismatch(key)
             : outcome.kind === 'in-progress'
               ? requestKey.inProgress()
-              : outcome.answer;
+              : outcome.kind === 'replayed'
+                ? requestKey.replayed(c, outcome.answer)
+                : outcome.answer;
       }
     }
     return respond(c, failWith !== undefined && options.failNext ? options.failNext.answer(failWith) : answer);

@@ -6,10 +6,10 @@
  */
 import type Stripe from 'stripe';
 import * as v from 'valibot';
+import { stripeId } from '../sandbox-ids.ts';
+import { invalidParam, type StripeApiError } from './errors.ts';
 import type { FormObject } from './form-params.ts';
-import { stripeId } from './sandbox-ids.ts';
-import { invalidParam, type StripeApiError } from './stripe-errors.ts';
-import { unixSeconds, type WebhookMode } from './stripe-webhooks.ts';
+import { unixSeconds, type WebhookMode } from './webhooks.ts';
 
 /** The fields of Stripe's session object the emulator fills, typed by the `stripe` package itself. */
 export type CheckoutSession = Pick<
@@ -102,7 +102,8 @@ const LineItemSchema = v.strictObject(
         ),
         unit_amount: v.pipe(integer, v.maxValue(99_999_999, 'This value must be less than or equal to 99999999')),
         product_data: v.strictObject(
-          { name: v.pipe(text(250), v.nonEmpty('You must specify a name for the product')) },
+          // Stripe's published limit for the name (stripe/openapi: maxLength 5000).
+          { name: v.pipe(text(5000), v.nonEmpty('You must specify a name for the product')) },
           'Invalid hash',
         ),
       },
@@ -296,14 +297,14 @@ export const expired = (stored: StoredSession): StoredSession => ({
   session: { ...stored.session, status: 'expired', url: null },
 });
 
-/** Paid by the sandbox's test card, by the sandbox's test customer. */
-export const completed = (stored: StoredSession): StoredSession => ({
+/** Paid by the sandbox's test card, by the sandbox's test customer, with the PaymentIntent that holds the money. */
+export const completed = (stored: StoredSession, paymentIntent: string): StoredSession => ({
   ...stored,
   session: {
     ...stored.session,
     status: 'complete',
     payment_status: 'paid',
-    payment_intent: stripeId('pi'),
+    payment_intent: paymentIntent,
     url: null,
     customer_details: {
       address: null,

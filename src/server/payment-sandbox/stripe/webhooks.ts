@@ -2,15 +2,21 @@
  * Stripe's webhook events as the emulator sends them: signed like Stripe's
  * (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.body")`), delivered after the browser's
  * redirect, retried a few times on failure, each event keeping its id across retries
- * (docs/product.md#d19-provider-emulators). Tests choose other timings per session.
+ * (docs/product.md#d19-provider-emulators). Tests choose other timings per session; a payment's
+ * later events (its refunds) follow its session's timing.
  */
 import { createHmac } from 'node:crypto';
-import { stripeId } from './sandbox-ids.ts';
+import { stripeId } from '../sandbox-ids.ts';
+import { deliverWithRetries, inBackground, type RetryTiming } from '../webhook-delivery.ts';
 
 export const WEBHOOK_MODES = ['after-redirect', 'before-redirect', 'twice', 'late', 'never'] as const;
 export type WebhookMode = (typeof WEBHOOK_MODES)[number];
 
-export type StripeEventType = 'checkout.session.completed' | 'checkout.session.expired';
+export type StripeEventType =
+  | 'checkout.session.completed'
+  | 'checkout.session.expired'
+  | 'charge.refunded'
+  | 'refund.created';
 
 export interface StripeEvent<TObject> {
   id: string;
@@ -24,9 +30,7 @@ export interface StripeEvent<TObject> {
   data: { object: TObject };
 }
 
-export interface WebhookTiming {
-  /** Waits before the retries after a failed delivery: as many retries as entries. */
-  retryDelaysMs: readonly number[];
+export interface WebhookTiming extends RetryTiming {
   /** How long after the redirect a 'late' event arrives. */
   lateDelayMs: number;
 }
@@ -60,8 +64,6 @@ export function stripeEvent<TObject>(
 
 export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
 export interface WebhookSenderOptions {
   secret: string;
   deliver(body: string, signature: string): Promise<number>;
@@ -70,26 +72,13 @@ export interface WebhookSenderOptions {
 }
 
 export function webhookSender(options: WebhookSenderOptions) {
-  /** One delivery with its retries; a failure in the end is logged, never thrown. */
-  async function deliverWithRetries(event: StripeEvent<unknown>, body: string): Promise<void> {
-    let lastFailure = '';
-    for (let attempt = 0; attempt <= options.timing.retryDelaysMs.length; attempt++) {
-      if (attempt > 0) await sleep(options.timing.retryDelaysMs[attempt - 1] ?? 0);
-      try {
-        // Signed anew for every attempt, as Stripe does: the timestamp is the attempt's.
-        const status = await options.deliver(body, signStripeEvent(body, options.secret, unixSeconds(options.now())));
-        if (status >= 200 && status < 300) return;
-        lastFailure = `HTTP ${status}`;
-      } catch (error) {
-        lastFailure = error instanceof Error ? error.message : String(error);
-      }
-    }
-    console.error(`Stripe sandbox: event ${event.id} (${event.type}) not delivered after retries: ${lastFailure}`);
-  }
-
-  const inBackground = (delayMs: number, work: () => Promise<void>) => {
-    setTimeout(() => void work(), delayMs);
-  };
+  // Signed anew for every attempt, as Stripe does: the timestamp is the attempt's.
+  const deliver = (event: StripeEvent<unknown>, body: string) =>
+    deliverWithRetries(
+      () => options.deliver(body, signStripeEvent(body, options.secret, unixSeconds(options.now()))),
+      options.timing,
+      `Stripe event ${event.id} (${event.type})`,
+    );
 
   return {
     /**
@@ -102,19 +91,19 @@ export function webhookSender(options: WebhookSenderOptions) {
         case 'never':
           return;
         case 'before-redirect':
-          await deliverWithRetries(event, body);
+          await deliver(event, body);
           return;
         case 'after-redirect':
-          inBackground(0, () => deliverWithRetries(event, body));
+          inBackground(0, () => deliver(event, body));
           return;
         case 'twice':
           inBackground(0, async () => {
-            await deliverWithRetries(event, body);
-            await deliverWithRetries(event, body);
+            await deliver(event, body);
+            await deliver(event, body);
           });
           return;
         case 'late':
-          inBackground(options.timing.lateDelayMs, () => deliverWithRetries(event, body));
+          inBackground(options.timing.lateDelayMs, () => deliver(event, body));
           return;
       }
     },

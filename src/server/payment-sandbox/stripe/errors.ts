@@ -45,8 +45,11 @@ export class StripeApiError extends Error {
 export const invalidParam = (message: string, param: string, code?: string) =>
   new StripeApiError(400, message, { param, code, keepForReplay: false });
 
-export const noSuchSession = (id: string) =>
-  new StripeApiError(404, `No such checkout.session: '${id}'`, { param: 'session', code: 'resource_missing' });
+/** An object Stripe does not know: 404 when it is the path's, 400 when a parameter names it. */
+export const noSuchObject = (object: string, id: string, param: string, status: 400 | 404 = 404) =>
+  new StripeApiError(status, `No such ${object}: '${id}'`, { param, code: 'resource_missing' });
+
+export const noSuchSession = (id: string) => noSuchObject('checkout.session', id, 'session');
 
 /** `sk_test_****************1234`: Stripe names a wrong key without showing it. */
 const maskKey = (key: string) =>

@@ -8,17 +8,16 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as v from 'valibot';
-import type { ApiEnv } from '../../../context.ts';
-import type { Database } from '../../../db/schema.ts';
-import { apiRoute, respond } from './api-route.ts';
-import { basicCredentials, bearerCredential, sameSecret } from './credentials.ts';
-import { FormParamsError, formFingerprint, parseFormParams } from './form-params.ts';
-import type { StoredAnswer } from './idempotency.ts';
-import { armFailNext, FailNextSchema, readControlBody } from './sandbox-controls.ts';
-import { PAGE_SECURITY_HEADERS } from './sandbox-html.ts';
-import { stripeId } from './sandbox-ids.ts';
-import { sandboxStore } from './sandbox-store.ts';
-import { checkoutPage, notOpenPage, paidPage, unknownSessionPage } from './stripe-checkout-page.ts';
+import type { ApiEnv } from '../../context.ts';
+import type { Database } from '../../db/schema.ts';
+import { apiRoute, respond } from '../api-route.ts';
+import { basicCredentials, bearerCredential, sameSecret } from '../credentials.ts';
+import type { StoredAnswer } from '../idempotency.ts';
+import type { SandboxPages } from '../pages.ts';
+import { armFailNext, FailNextSchema, readControlBody } from '../sandbox-controls.ts';
+import { stripeId } from '../sandbox-ids.ts';
+import { sandboxStore } from '../sandbox-store.ts';
+import { authenticationPage, checkoutPage, notOpenPage, paidPage, unknownSessionPage } from './checkout-page.ts';
 import {
   completed,
   DEFAULT_API_VERSION,
@@ -33,27 +32,33 @@ import {
   type StoredSession,
   sessionView,
   successRedirect,
-} from './stripe-checkout-sessions.ts';
+} from './checkout-sessions.ts';
 import {
   idempotencyKeyInUse,
   idempotencyMismatch,
   invalidApiKey,
   invalidParam,
   missingApiKey,
+  noSuchObject,
   noSuchSession,
   StripeApiError,
   type StripeErrorBody,
   simulatedFailure,
-} from './stripe-errors.ts';
+} from './errors.ts';
+import { FormParamsError, formFingerprint, parseFormParams } from './form-params.ts';
 import {
-  DEFAULT_WEBHOOK_TIMING,
-  stripeEvent,
-  WEBHOOK_MODES,
-  type WebhookTiming,
-  webhookSender,
-} from './stripe-webhooks.ts';
+  CHARGE_KIND,
+  PAYMENT_INTENT_KIND,
+  paidIntent,
+  REFUND_KIND,
+  type Refund,
+  readRefundParams,
+  refunded,
+  type StoredPayment,
+} from './payments.ts';
+import { DEFAULT_WEBHOOK_TIMING, stripeEvent, WEBHOOK_MODES, type WebhookTiming, webhookSender } from './webhooks.ts';
 
-export { signStripeEvent } from './stripe-webhooks.ts';
+export { signStripeEvent } from './webhooks.ts';
 
 export interface StripeEmulatorOptions {
   db: Database;
@@ -65,6 +70,7 @@ export interface StripeEmulatorOptions {
   publicBaseUrl: string;
   /** Posts one signed event to the product's webhook route; resolves with the HTTP status. */
   deliverWebhook(body: string, signature: string): Promise<number>;
+  pages: SandboxPages;
   /** Test-only controls (`/test/…`) are served only when true. */
   testControls: boolean;
   now?: () => Date;
@@ -92,13 +98,24 @@ export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
     timing: { ...DEFAULT_WEBHOOK_TIMING, ...options.webhookTiming },
   });
 
-  /** Stores the change of a session and sends the event of its move out of 'open', if it made one. */
+  /**
+   * Stores the change of a session and sends the event of its move out of 'open', if it made one;
+   * a session that completed leaves its PaymentIntent and Charge behind.
+   */
   async function changeSession(id: string, change: (stored: StoredSession) => StoredSession) {
     const result = await store.update<StoredSession>(SESSION_KIND, id, change);
     if (!result) throw noSuchSession(id);
     const { before, after } = result;
     if (isOpen(before) && !isOpen(after)) {
-      const type = after.session.status === 'complete' ? 'checkout.session.completed' : 'checkout.session.expired';
+      const complete = after.session.status === 'complete';
+      const intentId = after.session.payment_intent;
+      if (complete && intentId) {
+        const { apiVersion, webhookMode } = after;
+        const payment = paidIntent(intentId, after.session, { now: now(), apiVersion, webhookMode });
+        await store.put(PAYMENT_INTENT_KIND, intentId, payment);
+        await store.put(CHARGE_KIND, payment.charge.id, { paymentIntent: intentId });
+      }
+      const type = complete ? 'checkout.session.completed' : 'checkout.session.expired';
       await webhooks.send(stripeEvent(type, after.session, after.apiVersion, now()), after.webhookMode);
     }
     return result;
@@ -149,7 +166,10 @@ export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
           : undefined,
       mismatch: (key) => errorAnswer(idempotencyMismatch(key)),
       inProgress: () => errorAnswer(idempotencyKeyInUse()),
-      replayed: { 'Idempotent-Replayed': 'true' },
+      replayed: (c, answer) => {
+        c.header('Idempotent-Replayed', 'true');
+        return answer;
+      },
     },
   });
 
@@ -221,6 +241,47 @@ export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
     }),
   );
 
+  /** The payment a refund names, by its PaymentIntent or its Charge (400 when Stripe knows neither). */
+  async function paymentOf(params: { payment_intent?: string; charge?: string }): Promise<string> {
+    if (params.payment_intent) {
+      if (await store.get(PAYMENT_INTENT_KIND, params.payment_intent)) return params.payment_intent;
+      throw noSuchObject('payment_intent', params.payment_intent, 'payment_intent', 400);
+    }
+    const charge = params.charge ?? '';
+    const index = await store.get<{ paymentIntent: string }>(CHARGE_KIND, charge);
+    if (!index) throw noSuchObject('charge', charge, 'charge', 400);
+    return index.paymentIntent;
+  }
+
+  app.post(
+    '/v1/refunds',
+    stripeRoute(async (_c, body) => {
+      const params = readRefundParams(readParams(body));
+      const intentId = await paymentOf(params);
+      let refund: Refund | undefined;
+      const result = await store.update<StoredPayment>(PAYMENT_INTENT_KIND, intentId, (stored) => {
+        const made = refunded(stored, params, now());
+        refund = made.refund;
+        return made.stored;
+      });
+      if (!result || !refund) throw noSuchObject('payment_intent', intentId, 'payment_intent', 400);
+      await store.put(REFUND_KIND, refund.id, refund);
+      const { after } = result;
+      await webhooks.send(stripeEvent('refund.created', refund, after.apiVersion, now()), after.webhookMode);
+      await webhooks.send(stripeEvent('charge.refunded', after.charge, after.apiVersion, now()), after.webhookMode);
+      return { status: 200, body: refund };
+    }),
+  );
+
+  app.get(
+    '/v1/refunds/:id',
+    stripeRoute(async (c) => {
+      const refund = await store.get<Refund>(REFUND_KIND, c.req.param('id') ?? '');
+      if (!refund) throw noSuchObject('refund', c.req.param('id') ?? '', 'id');
+      return { status: 200, body: refund };
+    }),
+  );
+
   app.all(
     '/v1/*',
     stripeRoute(async (c) => {
@@ -232,40 +293,54 @@ export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
     }),
   );
 
-  const page = (c: Context, html: string, status: ContentfulStatusCode) => c.html(html, status, PAGE_SECURITY_HEADERS);
+  const { pages } = options;
+  const page = (c: Context, html: string, status: ContentfulStatusCode) => c.html(html, status, pages.headers);
 
   app.get('/checkout/:id', async (c) => {
     const stored = await currentSession(sessionId(c));
-    if (!stored) return page(c, unknownSessionPage(), 404);
-    return isOpen(stored) ? page(c, checkoutPage(stored), 200) : page(c, notOpenPage(stored), 409);
+    if (!stored) return page(c, unknownSessionPage(pages), 404);
+    return isOpen(stored) ? page(c, checkoutPage(pages, stored), 200) : page(c, notOpenPage(pages, stored), 409);
   });
+
+  /** The card pays: of two payments at once, the locked change lets one complete, the other sees 'complete'. */
+  async function pay(c: Context, id: string) {
+    const { before, after } = await changeSession(id, (latest) => {
+      if (isOverdue(latest, now())) return expired(latest);
+      return isOpen(latest) ? completed(latest, stripeId('pi')) : latest;
+    });
+    if (!isOpen(before) || after.session.status !== 'complete') return page(c, notOpenPage(pages, after), 409);
+    const target = successRedirect(after);
+    // Without a success URL, Stripe shows a confirmation page of its own.
+    return target ? c.redirect(target, 303) : page(c, paidPage(pages, after), 200);
+  }
 
   app.post('/checkout/:id', async (c) => {
     const action = new URLSearchParams(await c.req.text()).get('action');
     const id = sessionId(c);
     const stored = await currentSession(id);
-    if (!stored) return page(c, unknownSessionPage(), 404);
-    if (!isOpen(stored)) return page(c, notOpenPage(stored), 409);
+    if (!stored) return page(c, unknownSessionPage(pages), 404);
+    if (!isOpen(stored)) return page(c, notOpenPage(pages, stored), 409);
     switch (action) {
-      case 'pay': {
-        // The locked change decides: of two payments at once, one completes, the other sees 'complete'.
-        const { before, after } = await changeSession(id, (latest) => {
-          if (isOverdue(latest, now())) return expired(latest);
-          return isOpen(latest) ? completed(latest) : latest;
-        });
-        if (!isOpen(before) || after.session.status !== 'complete') return page(c, notOpenPage(after), 409);
-        const target = successRedirect(after);
-        // Without a success URL, Stripe shows a confirmation page of its own.
-        return target ? c.redirect(target, 303) : page(c, paidPage(after), 200);
-      }
+      case 'pay':
+      case 'authentication-passed':
+        return pay(c, id);
       case 'decline':
-        return page(c, checkoutPage(stored, { declined: true }), 402);
+        return page(c, checkoutPage(pages, stored, 'declined'), 402);
+      case 'authenticate':
+        return page(c, authenticationPage(pages, stored), 200);
+      case 'authentication-failed':
+        return page(c, checkoutPage(pages, stored, 'authentication-failed'), 402);
+      case 'expire': {
+        // As when its 24 hours run out: expired, with its event, and never payable again.
+        const { after } = await changeSession(id, (latest) => (isOpen(latest) ? expired(latest) : latest));
+        return page(c, notOpenPage(pages, after), 200);
+      }
       case 'cancel':
         return stored.session.cancel_url
           ? c.redirect(stored.session.cancel_url, 303)
-          : page(c, checkoutPage(stored), 400);
+          : page(c, checkoutPage(pages, stored), 400);
       default:
-        return page(c, checkoutPage(stored), 400);
+        return page(c, checkoutPage(pages, stored), 400);
     }
   });
 

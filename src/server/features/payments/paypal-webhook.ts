@@ -1,0 +1,113 @@
+/**
+ * `POST /payment/paypal/webhook`: PayPal's events about captures (docs/product.md#d21-paypal,
+ * #d32-payment-states, #d33-refunds), verified the way PayPal asks: the transmission's headers and
+ * the event, exactly as received, go to PayPal's verify-webhook-signature API with the webhook's
+ * id. An event is then only a hint: the product reads the capture's order (COMPLETED, DENIED) or
+ * the capture (REFUNDED) from PayPal and records what it says, so a replayed or reordered event
+ * changes nothing.
+ */
+import * as v from 'valibot';
+import type { ApiDependencies } from '../../context.ts';
+import { ApiError } from '../../http/errors.ts';
+import { log } from '../../log.ts';
+import type { PaymentProviders } from './payment-providers.ts';
+import { orderVerdict } from './payment-states.ts';
+import type { WebhookTransmission } from './paypal-client.ts';
+import { applyProviderRefund, refundStatusOf } from './refunds.ts';
+import { applyVerdict } from './settlement.ts';
+
+export const PAYPAL_WEBHOOK_MESSAGES = {
+  unverified: 'Die Nachricht ist nicht von PayPal bestätigt.',
+  malformed: 'Die Nachricht hat nicht die erwartete Form.',
+  unreachable: 'PayPal ist nicht erreichbar; die Nachricht kann nicht geprüft werden.',
+} as const;
+
+const m = PAYPAL_WEBHOOK_MESSAGES;
+
+const Link = v.object({ href: v.string(), rel: v.string() });
+
+const EventSchema = v.object({
+  id: v.string(),
+  event_type: v.string(),
+  resource: v.object({
+    id: v.string(),
+    status: v.optional(v.string()),
+    links: v.optional(v.array(Link), []),
+    supplementary_data: v.optional(
+      v.object({ related_ids: v.optional(v.object({ order_id: v.optional(v.string()) })) }),
+    ),
+  }),
+});
+
+/** The headers PayPal names the transmission with; all of them are needed to verify it. */
+export function transmissionOf(header: (name: string) => string | undefined): WebhookTransmission | undefined {
+  const transmission = {
+    authAlgo: header('PAYPAL-AUTH-ALGO'),
+    certUrl: header('PAYPAL-CERT-URL'),
+    transmissionId: header('PAYPAL-TRANSMISSION-ID'),
+    transmissionSig: header('PAYPAL-TRANSMISSION-SIG'),
+    transmissionTime: header('PAYPAL-TRANSMISSION-TIME'),
+  };
+  const { authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime } = transmission;
+  return authAlgo && certUrl && transmissionId && transmissionSig && transmissionTime
+    ? { authAlgo, certUrl, transmissionId, transmissionSig, transmissionTime }
+    : undefined;
+}
+
+/** A refund's capture: the `up` link of the refund names it. */
+const captureOfRefund = (links: { href: string; rel: string }[]) =>
+  links.find((link) => link.rel === 'up')?.href.match(/\/captures\/([^/?#]+)/)?.[1];
+
+export async function handlePayPalWebhook(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  rawBody: string,
+  transmission: WebhookTransmission | undefined,
+): Promise<void> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody);
+  } catch {
+    parsed = undefined;
+  }
+  const event = v.safeParse(EventSchema, parsed);
+  if (!transmission || !event.success) {
+    log.warn({ issue: event.issues?.[0]?.message }, 'malformed PayPal webhook refused');
+    throw new ApiError(400, m.malformed);
+  }
+  let verified: boolean;
+  try {
+    verified = await providers.paypal.verifyWebhook(transmission, rawBody, providers.config.paypal.webhookId);
+  } catch (error) {
+    log.error({ err: error }, 'could not verify a PayPal webhook');
+    throw new ApiError(502, m.unreachable);
+  }
+  if (!verified) {
+    log.warn({ eventId: event.output.id }, 'PayPal webhook refused: not verified');
+    throw new ApiError(400, m.unverified);
+  }
+  const { event_type: type, resource } = event.output;
+  try {
+    if (type === 'PAYMENT.CAPTURE.COMPLETED' || type === 'PAYMENT.CAPTURE.DENIED') {
+      const orderId = resource.supplementary_data?.related_ids?.order_id;
+      if (!orderId) return;
+      await applyVerdict(deps, providers, orderVerdict(providers, await providers.paypal.getOrder(orderId)));
+    } else if (type === 'PAYMENT.CAPTURE.REFUNDED') {
+      const captureId = captureOfRefund(resource.links);
+      if (!captureId) return;
+      const capture = await providers.paypal.getCapture(captureId);
+      await applyProviderRefund(deps, {
+        provider: 'paypal',
+        paymentId: captureId,
+        providerRefundId: resource.id,
+        full: capture.status === 'REFUNDED',
+        status: refundStatusOf(resource.status),
+      });
+    }
+  } catch (error) {
+    if (error instanceof ApiError) throw error;
+    // PayPal sends the event again later; the reconciliation would find it too.
+    log.error({ eventId: event.output.id, err: error }, 'could not handle a PayPal webhook');
+    throw new ApiError(502, m.unreachable);
+  }
+}

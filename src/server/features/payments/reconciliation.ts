@@ -1,0 +1,85 @@
+/**
+ * The reconciliation (docs/product.md#d32-payment-states): every few minutes the server asks the
+ * providers about attempts that are still open or pending some minutes after they started, and
+ * about refunds without a final answer, so a lost webhook or a crash costs no order and takes no
+ * money twice. Whatever a provider says goes through the same moves as its webhooks; each replica
+ * may run it, since every move is idempotent.
+ */
+import { and, gt, lt, or, sql } from 'drizzle-orm';
+import type { ApiDependencies } from '../../context.ts';
+import { paymentAttempts } from '../../db/schema.ts';
+import { log } from '../../log.ts';
+import type { PaymentProviders } from './payment-providers.ts';
+import { askProvider } from './payment-states.ts';
+import { reconcileRefunds } from './refunds.ts';
+import { applyVerdict } from './settlement.ts';
+
+/** Attempts younger than this are left to the customer's return and the webhooks. */
+export const RECONCILE_AFTER_MS = 10 * 60 * 1000;
+/** How often the server reconciles. */
+export const RECONCILE_EVERY_MS = 5 * 60 * 1000;
+/**
+ * An open attempt older than this can no longer take money (a Checkout Session lives 24 hours, a
+ * PayPal order must be captured within three days of its approval); a pending one is asked until
+ * the provider decides.
+ */
+const OPEN_ATTEMPTS_FOR_MS = 4 * 24 * 60 * 60 * 1000;
+
+export interface Reconciliation {
+  /** Attempts asked about. */
+  attempts: number;
+  /** Attempts and refunds whose state changed. */
+  changed: number;
+}
+
+export async function reconcilePayments(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  options: { olderThanMs?: number } = {},
+): Promise<Reconciliation> {
+  const olderThan = new Date(Date.now() - (options.olderThanMs ?? RECONCILE_AFTER_MS));
+  const openSince = new Date(Date.now() - OPEN_ATTEMPTS_FOR_MS);
+  const attempts = await deps.db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      and(
+        lt(paymentAttempts.createdAt, olderThan),
+        or(
+          sql`${paymentAttempts.status} = 'pending'`,
+          and(sql`${paymentAttempts.status} = 'open'`, gt(paymentAttempts.createdAt, openSince)),
+        ),
+      ),
+    );
+  let changed = 0;
+  for (const attempt of attempts) {
+    try {
+      const verdict = await askProvider(providers, attempt.provider, attempt.providerRef);
+      if (verdict.state === 'open' || (verdict.state === 'pending' && attempt.status === 'pending')) continue;
+      await applyVerdict(deps, providers, verdict);
+      changed++;
+    } catch (error) {
+      log.warn({ provider: attempt.provider, ref: attempt.providerRef, err: error }, 'reconciliation could not ask');
+    }
+  }
+  changed += await reconcileRefunds(deps, providers);
+  if (changed > 0) log.info({ attempts: attempts.length, changed }, 'payments reconciled');
+  return { attempts: attempts.length, changed };
+}
+
+/** Runs the reconciliation now and then every few minutes; returns how to stop it. */
+export function startReconciliation(deps: ApiDependencies, providers: PaymentProviders): () => Promise<void> {
+  let running: Promise<unknown> = Promise.resolve();
+  const run = () => {
+    running = reconcilePayments(deps, providers).catch((error: unknown) => {
+      log.error({ err: error }, 'payment reconciliation failed');
+    });
+  };
+  run();
+  const timer = setInterval(run, RECONCILE_EVERY_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

@@ -1,0 +1,428 @@
+/**
+ * Refunds (docs/product.md#d33-refunds): staff refund a paid booking in full through the provider
+ * it was paid with; a refund made at the provider (its dashboard) arrives by webhook and ends the
+ * same way: the payment and the booking 'refunded', one German mail to the customer.
+ *
+ * Exactly once: the refund row is written (under the booking's row lock) before the provider is
+ * asked, and its id is the idempotency key of that request, so a double click, a concurrent call,
+ * a lost answer or a crash in between never refunds twice; the reconciliation asks again for a
+ * request that got no answer.
+ */
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import Stripe from 'stripe';
+import * as v from 'valibot';
+import { formatEuros } from '../../../lib/money.ts';
+import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
+import type { ApiDependencies } from '../../context.ts';
+import {
+  bookings,
+  type Database,
+  type PaymentProvider,
+  payments,
+  type RefundStatus,
+  refunds,
+  users,
+} from '../../db/schema.ts';
+import { ApiError } from '../../http/errors.ts';
+import { log } from '../../log.ts';
+import { enqueueMail } from '../../mail/queue.ts';
+import { refundMail } from '../../mail/templates.ts';
+import { idempotencyKey } from './idempotency-keys.ts';
+import type { PaymentProviders } from './payment-providers.ts';
+import { PayPalApiError } from './paypal-client.ts';
+
+export const REFUND_MESSAGES = {
+  bookingNotFound: 'Bestellung nicht gefunden.',
+  notPaid: 'Nur bezahlte Bestellungen können erstattet werden.',
+  alreadyRefunded: 'Diese Bestellung ist bereits erstattet.',
+  underWay: 'Diese Bestellung wird gerade erstattet. Bitte laden Sie die Übersicht gleich neu.',
+  providerRefused:
+    'Der Zahlungsanbieter hat die Erstattung abgelehnt. Bitte prüfen Sie die Zahlung im Konto des Zahlungsanbieters.',
+  providerUnreachable:
+    'Der Zahlungsanbieter ist gerade nicht erreichbar. Die Erstattung wird in einigen Minuten automatisch erneut versucht.',
+} as const;
+
+const m = REFUND_MESSAGES;
+
+/** A staff refund still asking its provider after this long got no answer: it may be asked again. */
+const REQUEST_TIMEOUT_SECONDS = 120;
+
+export const RefundViewSchema = v.object({
+  bookingId: v.number(),
+  bookingNumber: v.string(),
+  /** Euros. */
+  amount: v.number(),
+  /** `pending`: the provider accepted the refund and pays it out later. */
+  status: v.picklist(['completed', 'pending']),
+});
+export type RefundView = v.InferOutput<typeof RefundViewSchema>;
+
+/** What the provider answered to a refund request. */
+type ProviderAnswer =
+  | { status: 'completed' | 'pending'; providerRefundId: string | null }
+  | { status: 'failed'; reason: string };
+
+type RefundRow = typeof refunds.$inferSelect;
+type PaymentRow = typeof payments.$inferSelect;
+
+/** `refund.status` of either provider, in the product's words. */
+export function refundStatusOf(providerStatus: string | null | undefined): 'completed' | 'pending' | 'failed' {
+  switch (providerStatus?.toLowerCase()) {
+    case 'succeeded':
+    case 'completed':
+      return 'completed';
+    case 'failed':
+    case 'canceled':
+    case 'cancelled':
+      return 'failed';
+    default:
+      return 'pending';
+  }
+}
+
+/**
+ * Takes the refund of a paid booking for this call, under the booking's row lock: a new staff
+ * refund row, or one left without an answer long enough to ask again. Anything else is a 404/409.
+ */
+async function claimRefund(db: Database, bookingId: number) {
+  return db.transaction(async (tx) => {
+    const [booking] = await tx.select().from(bookings).where(eq(bookings.id, bookingId)).for('update');
+    if (!booking) throw new ApiError(404, m.bookingNotFound);
+    const [live] = await tx
+      .select({
+        refund: refunds,
+        fresh: sql<boolean>`${refunds.updatedAt} > now() - make_interval(secs => ${REQUEST_TIMEOUT_SECONDS})`,
+      })
+      .from(refunds)
+      .where(and(eq(refunds.bookingId, bookingId), ne(refunds.status, 'failed')));
+    if (live?.refund.status === 'requested') {
+      if (live.fresh) throw new ApiError(409, m.underWay);
+      const [again] = await tx
+        .update(refunds)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(refunds.id, live.refund.id))
+        .returning();
+      const [payment] = await tx.select().from(payments).where(eq(payments.id, live.refund.paymentId));
+      if (!again || !payment) throw new Error('refund vanished');
+      return { booking, payment, refund: again };
+    }
+    if (live || booking.status === 'refunded') throw new ApiError(409, m.alreadyRefunded);
+    if (booking.status !== 'paid') throw new ApiError(409, m.notPaid);
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'settled')));
+    if (!payment) throw new ApiError(409, m.notPaid);
+    const [refund] = await tx
+      .insert(refunds)
+      .values({ bookingId, paymentId: payment.id, amountCents: payment.amountCents, origin: 'staff' })
+      .returning();
+    if (!refund) throw new Error('refund not stored');
+    return { booking, payment, refund };
+  });
+}
+
+/** The provider's id of what is refunded: Stripe's PaymentIntent, PayPal's capture (read for older payments). */
+async function refundedPaymentId(providers: PaymentProviders, payment: PaymentRow): Promise<string> {
+  if (payment.providerPaymentId) return payment.providerPaymentId;
+  if (payment.provider === 'stripe') {
+    const session = await providers.stripe.checkout.sessions.retrieve(payment.providerRef);
+    const intent = typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id;
+    if (intent) return intent;
+  } else {
+    const order = await providers.paypal.getOrder(payment.providerRef);
+    const capture = order.purchase_units.flatMap((unit) => unit.payments?.captures ?? [])[0];
+    if (capture) return capture.id;
+  }
+  throw new Error(`payment ${payment.providerRef} has nothing to refund`);
+}
+
+/**
+ * Asks the provider for the full refund. A refusal is an answer (failed); a provider that cannot
+ * be reached throws, and the refund stays requested for the reconciliation to ask again.
+ */
+async function requestRefund(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  claim: { booking: { bookingNumber: string }; payment: PaymentRow; refund: RefundRow },
+): Promise<ProviderAnswer> {
+  const { booking, payment, refund } = claim;
+  const key = await idempotencyKey(deps.db, booking, 'refund', refund.id);
+  const paymentId = await refundedPaymentId(providers, payment);
+  try {
+    if (payment.provider === 'stripe') {
+      const made = await providers.stripe.refunds.create(
+        {
+          payment_intent: paymentId,
+          reason: 'requested_by_customer',
+          metadata: { bookingNumber: booking.bookingNumber },
+        },
+        { idempotencyKey: key },
+      );
+      return answerOf(made.status, made.id);
+    }
+    const made = await providers.paypal.refundCapture(
+      paymentId,
+      { noteToPayer: `Erstattung Ihrer Bestellung ${booking.bookingNumber} bei HWDS` },
+      key,
+    );
+    return answerOf(made.status, made.id);
+  } catch (error) {
+    // Refunded at the provider already (its dashboard), and its webhook not here yet: done.
+    if (
+      (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'charge_already_refunded') ||
+      (error instanceof PayPalApiError && error.issue === 'CAPTURE_FULLY_REFUNDED')
+    ) {
+      return { status: 'completed', providerRefundId: null };
+    }
+    // A refusal is final; PayPal's 409 is the same request still running elsewhere: ask again later.
+    const refused =
+      error instanceof Stripe.errors.StripeInvalidRequestError ||
+      (error instanceof PayPalApiError && error.status >= 400 && error.status < 500 && error.status !== 409);
+    if (refused) return { status: 'failed', reason: error instanceof Error ? error.message : String(error) };
+    throw error;
+  }
+}
+
+function answerOf(providerStatus: string | null | undefined, providerRefundId: string): ProviderAnswer {
+  const status = refundStatusOf(providerStatus);
+  return status === 'failed'
+    ? { status, reason: `refund ${providerRefundId} ${providerStatus}` }
+    : { status, providerRefundId };
+}
+
+/**
+ * Marks the payment and (for the booking's own payment) the booking refunded and queues the
+ * customer's mail, inside the caller's transaction, which holds the booking's row lock.
+ */
+async function markRefunded(tx: Database, deps: ApiDependencies, payment: PaymentRow): Promise<boolean> {
+  await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, payment.id));
+  if (payment.status !== 'settled') return false;
+  const [booking] = await tx
+    .update(bookings)
+    .set({ status: 'refunded' })
+    .where(and(eq(bookings.id, payment.bookingId), eq(bookings.status, 'paid')))
+    .returning();
+  if (!booking) return false;
+  const [customer] = await tx
+    .select({ email: users.email, firstName: users.firstName })
+    .from(users)
+    .where(eq(users.id, booking.userId));
+  if (!customer) return false;
+  await enqueueMail(
+    tx,
+    refundMail(customer.email, customer.firstName, {
+      bookingNumber: booking.bookingNumber,
+      amount: formatEuros(payment.amountCents / 100),
+      paymentMethod: PAYMENT_METHOD_NAMES[payment.provider],
+      ordersUrl: `${deps.siteUrl}/profilepage`,
+      agencyEmail: deps.company.email,
+      testMode: payment.testMode,
+    }),
+  );
+  return true;
+}
+
+/** Records the provider's answer to a requested refund, once (a webhook may have told it first). */
+async function finishRefund(deps: ApiDependencies, refundId: number, answer: ProviderAnswer): Promise<RefundRow> {
+  const { refund, mailed } = await deps.db.transaction(async (tx) => {
+    const [current] = await tx.select().from(refunds).where(eq(refunds.id, refundId));
+    if (!current) throw new Error('refund vanished');
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, current.bookingId)).for('update');
+    const [locked] = await tx.select().from(refunds).where(eq(refunds.id, refundId)).for('update');
+    if (!locked) throw new Error('refund vanished');
+    if (locked.status !== 'requested') {
+      if (answer.status !== 'failed' && answer.providerRefundId && !locked.providerRefundId) {
+        await tx.update(refunds).set({ providerRefundId: answer.providerRefundId }).where(eq(refunds.id, refundId));
+      }
+      return { refund: locked, mailed: false };
+    }
+    if (answer.status === 'failed') {
+      log.error({ refundId, reason: answer.reason }, 'the provider refused a refund');
+      const [failed] = await tx
+        .update(refunds)
+        .set({ status: 'failed', updatedAt: sql`now()` })
+        .where(eq(refunds.id, refundId))
+        .returning();
+      return { refund: failed ?? locked, mailed: false };
+    }
+    const [done] = await tx
+      .update(refunds)
+      .set({ status: answer.status, providerRefundId: answer.providerRefundId, updatedAt: sql`now()` })
+      .where(eq(refunds.id, refundId))
+      .returning();
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, locked.paymentId));
+    const mailed = payment ? await markRefunded(tx, deps, payment) : false;
+    return { refund: done ?? locked, mailed };
+  });
+  if (mailed) deps.mailSender.wake();
+  return refund;
+}
+
+/**
+ * `POST /admin/bookings/{id}/refund`: refunds a paid booking in full through its provider. 409 for
+ * a booking not paid, refunded already or being refunded right now; 502 when the provider refuses
+ * or cannot be reached (the reconciliation asks again later).
+ */
+export async function refundBooking(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  bookingId: number,
+): Promise<RefundView> {
+  const claim = await claimRefund(deps.db, bookingId);
+  let answer: ProviderAnswer;
+  try {
+    answer = await requestRefund(deps, providers, claim);
+  } catch (error) {
+    log.error({ booking: claim.booking.bookingNumber, err: error }, 'refund request got no answer');
+    throw new ApiError(502, m.providerUnreachable);
+  }
+  const refund = await finishRefund(deps, claim.refund.id, answer);
+  if (refund.status === 'failed') throw new ApiError(502, m.providerRefused);
+  return {
+    bookingId,
+    bookingNumber: claim.booking.bookingNumber,
+    amount: refund.amountCents / 100,
+    status: refund.status === 'pending' ? 'pending' : 'completed',
+  };
+}
+
+/** What a provider's webhook (or the reconciliation) tells about a refund of one of its payments. */
+export interface ProviderRefund {
+  provider: PaymentProvider;
+  /** Stripe's PaymentIntent, PayPal's capture. */
+  paymentId: string;
+  /** Unknown when the provider tells only that the payment is refunded (Stripe's charge.refunded). */
+  providerRefundId: string | null;
+  /**
+   * The whole payment is refunded (a partial refund is logged for staff, not recorded); unset when
+   * the report does not say (an update of one refund): then only a refund the shop knows changes.
+   */
+  full?: boolean;
+  status: 'completed' | 'pending' | 'failed';
+}
+
+/**
+ * A refund the provider reports: completes a staff refund still waiting for its answer, or records
+ * one made at the provider, which ends as a staff refund does. A refund that failed at the
+ * provider after all makes the booking paid again (logged: staff must look at it).
+ */
+export async function applyProviderRefund(deps: ApiDependencies, reported: ProviderRefund): Promise<void> {
+  const mailed = await deps.db.transaction(async (tx) => {
+    const [found] = await tx
+      .select()
+      .from(payments)
+      .where(and(eq(payments.provider, reported.provider), eq(payments.providerPaymentId, reported.paymentId)));
+    if (!found) {
+      log.warn(
+        { provider: reported.provider, paymentId: reported.paymentId },
+        'refund of a payment this shop does not know',
+      );
+      return false;
+    }
+    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update');
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id));
+    if (!payment) return false;
+    const [live] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, payment.id), ne(refunds.status, 'failed')))
+      .for('update');
+    if (reported.status === 'failed') {
+      if (live && (!reported.providerRefundId || live.providerRefundId === reported.providerRefundId)) {
+        await revertRefund(tx, live, payment);
+      }
+      return false;
+    }
+    if (live) {
+      const status: RefundStatus = reported.status === 'completed' ? 'completed' : live.status;
+      await tx
+        .update(refunds)
+        .set({
+          status: live.status === 'requested' ? reported.status : status,
+          providerRefundId: live.providerRefundId ?? reported.providerRefundId,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(refunds.id, live.id));
+      return live.status === 'requested' ? markRefunded(tx, deps, payment) : false;
+    }
+    if (reported.full === undefined) return false;
+    if (!reported.full) {
+      log.error(
+        { provider: reported.provider, paymentId: reported.paymentId },
+        'partial refund at the provider: the booking stays paid, staff must look at it',
+      );
+      return false;
+    }
+    if (payment.status === 'refunded') return false;
+    await tx.insert(refunds).values({
+      bookingId: payment.bookingId,
+      paymentId: payment.id,
+      providerRefundId: reported.providerRefundId,
+      amountCents: payment.amountCents,
+      status: reported.status,
+      origin: 'provider',
+    });
+    return markRefunded(tx, deps, payment);
+  });
+  if (mailed) deps.mailSender.wake();
+}
+
+/** A refund the provider gave up after it had accepted it: the money stays with the shop. */
+async function revertRefund(tx: Database, refund: RefundRow, payment: PaymentRow) {
+  log.error(
+    { refundId: refund.id, paymentId: payment.id },
+    'a refund failed at the provider: the booking is paid again',
+  );
+  await tx.update(refunds).set({ status: 'failed', updatedAt: sql`now()` }).where(eq(refunds.id, refund.id));
+  if (payment.status !== 'refunded') return;
+  await tx.update(payments).set({ status: 'settled' }).where(eq(payments.id, payment.id));
+  await tx
+    .update(bookings)
+    .set({ status: 'paid' })
+    .where(and(eq(bookings.id, payment.bookingId), eq(bookings.status, 'refunded')));
+}
+
+/**
+ * For the reconciliation: staff refunds that got no answer are asked again under their key, and
+ * pending ones are read at the provider. Returns how many changed.
+ */
+export async function reconcileRefunds(deps: ApiDependencies, providers: PaymentProviders): Promise<number> {
+  const stale = await deps.db
+    .select({ refund: refunds, payment: payments, bookingNumber: bookings.bookingNumber })
+    .from(refunds)
+    .innerJoin(payments, eq(payments.id, refunds.paymentId))
+    .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
+    .where(
+      and(
+        sql`${refunds.status} in ('requested', 'pending')`,
+        gt(sql`now() - ${refunds.updatedAt}`, sql`make_interval(secs => ${REQUEST_TIMEOUT_SECONDS})`),
+      ),
+    );
+  let changed = 0;
+  for (const { refund, payment, bookingNumber } of stale) {
+    try {
+      if (refund.status === 'requested') {
+        const answer = await requestRefund(deps, providers, { booking: { bookingNumber }, payment, refund });
+        if ((await finishRefund(deps, refund.id, answer)).status !== 'requested') changed++;
+      } else if (refund.providerRefundId) {
+        const status = refundStatusOf(
+          payment.provider === 'stripe'
+            ? (await providers.stripe.refunds.retrieve(refund.providerRefundId)).status
+            : (await providers.paypal.getRefund(refund.providerRefundId)).status,
+        );
+        if (status === 'pending') continue;
+        await applyProviderRefund(deps, {
+          provider: payment.provider,
+          paymentId: payment.providerPaymentId ?? '',
+          providerRefundId: refund.providerRefundId,
+          status,
+        });
+        changed++;
+      }
+    } catch (error) {
+      log.warn({ refundId: refund.id, err: error }, 'reconciliation could not settle a refund');
+    }
+  }
+  return changed;
+}

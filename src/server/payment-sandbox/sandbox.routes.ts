@@ -1,0 +1,67 @@
+/**
+ * The payment sandbox: the providers' emulators under /sandbox, for each provider that has no live
+ * keys (docs/product.md#d19-provider-emulators). With live keys a provider's routes do not exist
+ * (404), so nothing can pretend to be a payment there. The product reaches the sandbox only
+ * through these routes; its pages' styles and the PayPal SDK stand-in are the files in assets/,
+ * read once when the routes are made.
+ */
+import { readFileSync } from 'node:fs';
+import { Hono } from 'hono';
+import type { ApiDependencies, ApiEnv } from '../context.ts';
+import { sandboxPages } from './pages.ts';
+import { paypalEmulator } from './paypal/paypal-emulator.ts';
+import { stripeEmulator } from './stripe/stripe-emulator.ts';
+
+/** Delivers a webhook to this API's own route of the provider; resolves with its status. */
+export interface WebhookDelivery {
+  stripe(body: string, signature: string): Promise<number>;
+  paypal(body: string, headers: Record<string, string>): Promise<number>;
+}
+
+const ASSETS = {
+  pageStyles: new URL('./assets/sandbox.css', import.meta.url),
+  paypalSdk: new URL('./assets/paypal-sdk.js', import.meta.url),
+  paypalWindowStyles: new URL('./assets/window.css', import.meta.url),
+};
+
+const asset = (name: keyof typeof ASSETS) => readFileSync(ASSETS[name], 'utf8');
+
+export function sandboxRoutes(deps: ApiDependencies, deliverWebhook: WebhookDelivery) {
+  const { stripe, paypal, testControls } = deps.payments;
+  const publicBase = (provider: string) => new URL(`${deps.publicApiBase}/sandbox/${provider}`, deps.siteUrl).href;
+  const routes = new Hono<ApiEnv>();
+  if (!stripe.sandbox && !paypal.sandbox) return routes;
+  const pages = sandboxPages(asset('pageStyles'));
+  if (stripe.sandbox) {
+    routes.route(
+      '/stripe',
+      stripeEmulator({
+        db: deps.db,
+        secretKey: stripe.secretKey,
+        webhookSecret: stripe.webhookSecret,
+        publicBaseUrl: publicBase('stripe'),
+        deliverWebhook: deliverWebhook.stripe,
+        pages,
+        testControls,
+      }),
+    );
+  }
+  if (paypal.sandbox) {
+    routes.route(
+      '/paypal',
+      paypalEmulator({
+        db: deps.db,
+        clientId: paypal.clientId,
+        clientSecret: paypal.clientSecret,
+        webhookId: paypal.webhookId,
+        webhookSigningSecret: paypal.sandboxSigningSecret,
+        publicBaseUrl: publicBase('paypal'),
+        deliverWebhook: deliverWebhook.paypal,
+        pages,
+        sdk: { script: asset('paypalSdk'), styles: asset('paypalWindowStyles') },
+        testControls,
+      }),
+    );
+  }
+  return routes;
+}
