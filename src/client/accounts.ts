@@ -12,8 +12,12 @@ import { api } from './http.ts';
 export const registerAccount = (registration: Registration) =>
   api.post('auth/register', { json: registration }).json<RegistrationView>();
 
+/**
+ * Sends and keeps the browser's device cookie (docs/product.md#h2-rate-limits) also when the API
+ * lives on another origin (PUBLIC_API_BASE); on the site's own origin that is fetch's default.
+ */
 export const logInWithPassword = (userEmail: string, password: string) =>
-  api.post('auth/login', { json: { userEmail, password } }).json<TokenPair>();
+  api.post('auth/login', { json: { userEmail, password }, credentials: 'include' }).json<TokenPair>();
 
 export const confirmEmail = (code: string) => api.get('auth/confirm', { searchParams: { code } }).json<MessageView>();
 

@@ -21,7 +21,7 @@ import { paymentConfirmationRoutes, paymentRoutes } from './features/payments/pa
 import { adminWithdrawalRoutes, withdrawalRoutes } from './features/withdrawals/withdrawals.routes.ts';
 import { errorBody, handleError, MESSAGES } from './http/errors.ts';
 import { noNulInAddress, servedMethodsOnly } from './http/request-checks.ts';
-import { strictTransportSecurity } from './http/security-headers.ts';
+import { SHARED_SECURITY_HEADERS, strictTransportSecurity } from './http/security-headers.ts';
 import { sandboxRoutes } from './payment-sandbox/sandbox.routes.ts';
 
 export const API_BASE_PATH = '/api';
@@ -51,6 +51,8 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   app.use(
     secureHeaders({
       crossOriginResourcePolicy: 'same-site',
+      xFrameOptions: SHARED_SECURITY_HEADERS['X-Frame-Options'],
+      xContentTypeOptions: SHARED_SECURITY_HEADERS['X-Content-Type-Options'],
       strictTransportSecurity: strictTransportSecurity(deps.siteUrl),
     }),
   );
@@ -59,9 +61,11 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   // the site's own origin may call the API from a browser. Whatever headers its client sends
   // (ours names itself in X-HWDS-Client, the earlier one in a header of its own) are allowed.
   // The client reads a 401's Bearer challenge to tell an ended session from a wrong password.
+  // Credentials: the login's device cookie (docs/product.md#h2-rate-limits); nothing else is a cookie.
   app.use(
     cors({
       origin: deps.siteUrl,
+      credentials: true,
       allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'],
       exposeHeaders: ['WWW-Authenticate'],
       maxAge: 600,

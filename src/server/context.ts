@@ -2,6 +2,7 @@
 import type { Company } from './content-files.ts';
 import type { Database, RoleName } from './db/schema.ts';
 import type { AccessTokenKeys } from './features/accounts/access-tokens.ts';
+import type { DeviceCookies } from './features/accounts/device-cookies.ts';
 import type { RateLimits } from './features/accounts/rate-limits.ts';
 import type { ImageStore } from './features/images/image-store.ts';
 import type { PaymentConfig } from './features/payments/payment-config.ts';
@@ -13,6 +14,8 @@ export interface ApiDependencies {
   mailSender: MailSender;
   images: ImageStore;
   tokens: AccessTokenKeys;
+  /** Signs and checks the browsers' device cookies of the login (docs/product.md#h2-rate-limits). */
+  deviceCookies: DeviceCookies;
   /** Public origin of the site, for links in e-mails. */
   siteUrl: string;
   /** API base as the browser sees it, for image URLs. */

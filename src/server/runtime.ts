@@ -10,11 +10,13 @@ import { serveBackupRequests } from './backup/backup-socket.ts';
 import { createBackup } from './backup/backups.ts';
 import { companyOf, readContentFile } from './content-files.ts';
 import type { ApiDependencies } from './context.ts';
-import { protectDataDir } from './data-dir.ts';
+import { makePrivate, protectDataDir } from './data-dir.ts';
 import { type DatabaseLocation, openDatabase } from './db/database.ts';
 import { seedCatalogue } from './db/seed.ts';
 import { seedCataloguePhotos } from './db/seed-photos.ts';
 import { accessTokenKeys } from './features/accounts/access-tokens.ts';
+import { mailPasswordResets } from './features/accounts/accounts.service.ts';
+import { deviceCookies } from './features/accounts/device-cookies.ts';
 import { DEFAULT_RATE_LIMITS } from './features/accounts/rate-limits.ts';
 import { jwtSecret } from './features/accounts/secrets.ts';
 import { imageStore } from './features/images/image-store.ts';
@@ -43,7 +45,10 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
   requireLivePayments(settings);
   protectDataDir(settings.dataDir);
   const blobs = pausableWrites(await openBlobStore(settings));
-  const database = await openDatabase(databaseLocation(settings));
+  const location = databaseLocation(settings);
+  const database = await openDatabase(location);
+  const closeDatabaseFiles = () => location.kind === 'pglite' && makePrivate(location.dir);
+  closeDatabaseFiles();
   const seededNow = await seedCatalogue(database.db);
   const mailer = createMailer({
     from: settings.mailFrom,
@@ -51,7 +56,9 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     outboxDir: settings.mailOutboxDir,
   });
   if (database.kind === 'pglite') await releaseMailClaims(database.db);
-  const mailSender = startMailSender(database.db, mailer);
+  const mailSender = startMailSender(database.db, mailer, {
+    producers: [(db) => mailPasswordResets(db, settings.siteUrl, DEFAULT_RATE_LIMITS.resetMailsPerAccount)],
+  });
   const secret = jwtSecret(settings.jwtSecret, settings.dataDir);
   const payments = paymentConfig(settings, secret);
   log.info(describePayments(payments));
@@ -60,6 +67,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     mailSender,
     images: imageStore(blobs),
     tokens: accessTokenKeys(secret),
+    deviceCookies: deviceCookies(secret),
     siteUrl: settings.siteUrl,
     publicApiBase: settings.publicApiBase,
     rateLimits: DEFAULT_RATE_LIMITS,
@@ -86,6 +94,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
       await stopBackups?.();
       await mailSender.stop();
       await database.close();
+      closeDatabaseFiles();
     },
   };
 }

@@ -3,11 +3,23 @@
  * old reset links, reused refresh tokens, lock-outs by strangers, inputs that made the database
  * fail, JSON sent without a preflight, methods nobody serves.
  */
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ORDER_TOO_LARGE_MESSAGE } from '../../src/lib/money.ts';
-import { cartEntries } from '../../src/server/db/schema.ts';
-import { answer, createTestApi, type ErrorBody, inDays, STRONG_PASSWORD, type TestApi } from './support/test-api.ts';
+import { cartEntries, mailQueue, oneTimeTokens, passwordResetRequests } from '../../src/server/db/schema.ts';
+import { mailPasswordResets } from '../../src/server/features/accounts/accounts.service.ts';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
+import { pageSecurityHeaders, SHARED_SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
+import { REALISTIC_CUSTOMER } from '../support/realistic-shop.ts';
+import {
+  answer,
+  createTestApi,
+  type ErrorBody,
+  inDays,
+  SITE_URL,
+  STRONG_PASSWORD,
+  type TestApi,
+} from './support/test-api.ts';
 
 let api: TestApi;
 
@@ -43,6 +55,90 @@ describe('password reset links', () => {
       (await api.request('POST', '/auth/login', { body: { userEmail: user.userEmail, password: 'Winter-2027?B' } }))
         .status,
     ).toBe(200);
+  });
+});
+
+describe('password reset requests', () => {
+  it('a new reset link ends the older ones at once', async () => {
+    const user = await api.user(REALISTIC_CUSTOMER);
+    const older = await resetLink(user.userEmail);
+    const newer = await resetLink(user.userEmail);
+    const replay = await answer<ErrorBody>(
+      api.request('POST', '/auth/reset-password', { body: { resetToken: older, newPassword: 'Herbst-2028?C' } }),
+    );
+    expect(replay).toMatchObject({ status: 400, body: { message: expect.stringMatching(/ungültig/) } });
+    const used = await api.request('POST', '/auth/reset-password', {
+      body: { resetToken: newer, newPassword: 'Winter-2027?B' },
+    });
+    expect(used.status).toBe(200);
+  });
+
+  it('known and unknown addresses get the same answer from the same work: the request is only queued', async () => {
+    const quiet = await createTestApi();
+    try {
+      const known = await quiet.user(REALISTIC_CUSTOMER);
+      await quiet.mailSender.stop(); // what the answers did, before a sender takes the requests up
+      const rows = async () => ({
+        requests: (await quiet.db.select().from(passwordResetRequests)).map((request) => request.email),
+        tokens: (await quiet.db.select().from(oneTimeTokens)).length,
+        mails: (await quiet.db.select().from(mailQueue)).length,
+      });
+      const before = await rows();
+      const forgot = (userEmail: string) =>
+        quiet.request('POST', '/auth/forgot-password', { body: { userEmail } }).then(async (response) => ({
+          status: response.status,
+          headers: [...response.headers].filter(([name]) => name !== 'x-request-id'),
+          body: await response.text(),
+        }));
+      const unknown = 'niemand-hier@example.de';
+      expect(await forgot(known.userEmail.toUpperCase())).toEqual(await forgot(unknown));
+      expect(await rows()).toEqual({ ...before, requests: [known.userEmail, unknown] });
+
+      // The sender then makes one link and one mail, for the known address only.
+      await mailPasswordResets(quiet.db, SITE_URL, DEFAULT_RATE_LIMITS.resetMailsPerAccount);
+      const after = await rows();
+      expect(after).toEqual({ requests: [], tokens: before.tokens + 1, mails: before.mails + 1 });
+      const [mail] = await quiet.db.select().from(mailQueue).orderBy(desc(mailQueue.id)).limit(1);
+      expect(mail?.recipient).toBe(known.userEmail);
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
+describe('reset requests and concurrent mail senders', () => {
+  it('make one link and one mail per request at most, and leave exactly one link valid', async () => {
+    const quiet = await createTestApi();
+    try {
+      const owner = await quiet.user(REALISTIC_CUSTOMER);
+      await quiet.mailSender.stop(); // the senders below take the requests up, all at once
+      for (const [n, userEmail] of [
+        owner.userEmail,
+        'niemand@example.de',
+        owner.userEmail,
+        owner.userEmail,
+      ].entries()) {
+        const queued = await quiet.request('POST', '/auth/forgot-password', {
+          body: { userEmail },
+          address: `198.51.100.${n + 1}`,
+        });
+        expect(queued.status).toBe(200);
+      }
+      const cap = DEFAULT_RATE_LIMITS.resetMailsPerAccount;
+      await Promise.all(Array.from({ length: 4 }, () => mailPasswordResets(quiet.db, SITE_URL, cap)));
+
+      expect(await quiet.db.select().from(passwordResetRequests)).toEqual([]);
+      const links = await quiet.db
+        .select()
+        .from(oneTimeTokens)
+        .where(and(eq(oneTimeTokens.userId, owner.id), eq(oneTimeTokens.purpose, 'reset_password')));
+      expect(links).toHaveLength(3);
+      expect(links.filter((link) => link.usedAt === null)).toHaveLength(1);
+      const mails = await quiet.db.select().from(mailQueue).where(eq(mailQueue.recipient, owner.userEmail));
+      expect(mails.filter((mail) => mail.subject === 'Ihr Link zum Zurücksetzen des Passworts')).toHaveLength(3);
+    } finally {
+      await quiet.close();
+    }
   });
 });
 
@@ -207,6 +303,57 @@ describe('methods', () => {
       expect({ method, status: response.status }).toEqual({ method, status: 405 });
       expect(response.headers.get('allow')).toBe('GET, HEAD, POST, PATCH, DELETE, OPTIONS');
       expect(((await response.json()) as ErrorBody).message).toBe('Diese Methode wird nicht unterstützt.');
+    }
+  });
+});
+
+describe('unknown paths', () => {
+  it('are a 404 before any token is asked for, under guarded prefixes too', async () => {
+    const cases: [string, string][] = [
+      ['GET', '/admin/gibt-es-nicht'],
+      ['GET', '/admin'],
+      ['POST', '/admin/bookings'],
+      ['DELETE', '/departaments'],
+      ['GET', '/departaments/1/images/x'],
+      ['DELETE', '/images'],
+      ['PATCH', '/articles'],
+    ];
+    for (const [method, url] of cases) {
+      const { status, body } = await answer<ErrorBody>(api.request(method, url));
+      expect({ method, url, status, body }).toEqual({
+        method,
+        url,
+        status: 404,
+        body: { message: 'Nicht gefunden.', statusCode: 404 },
+      });
+    }
+    // A route that exists still asks for the token first.
+    expect((await api.request('GET', '/admin/bookings')).status).toBe(401);
+  });
+});
+
+describe('security headers', () => {
+  it('mean the same on pages and on API answers', async () => {
+    const page = new Map(pageSecurityHeaders(SITE_URL));
+    const response = await api.request('GET', '/health');
+    for (const name of Object.keys(SHARED_SECURITY_HEADERS)) {
+      expect({ name, api: response.headers.get(name) }).toEqual({ name, api: page.get(name) });
+    }
+  });
+});
+
+describe('payment return URLs', () => {
+  it('refuse control characters, which the URL parser would silently drop', async () => {
+    const customer = await api.user(REALISTIC_CUSTOMER);
+    for (const successUrl of [`${SITE_URL}/success\t`, `${SITE_URL}/\n/evil.example/`, `${SITE_URL}/su\rccess`]) {
+      const { status, body } = await answer<ErrorBody>(
+        api.request('POST', '/payment/stripe/checkout-session', { token: customer.token, body: { successUrl } }),
+      );
+      expect({ successUrl, status, message: body.message }).toEqual({
+        successUrl,
+        status: 400,
+        message: 'Die Rücksprungadresse muss auf dieser Website liegen.',
+      });
     }
   });
 });

@@ -183,6 +183,46 @@ test.describe('registration errors', () => {
   });
 });
 
+test.describe('the return path after login', () => {
+  test('stays on the site whatever `next` says: every trick of the attack review', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.slow(); // ten logins
+    const account = await confirmedCustomer(request, { firstName: 'Hans-Jürgen', lastName: 'Müller-Lüdenscheidt' });
+    const site = new URL(baseURL as string).origin;
+    // A page of another host must not even be asked for: the browser gets no further than this.
+    await page.route(
+      (url) => url.origin !== site,
+      (route) => route.abort(),
+    );
+    const ends: [next: string, path: string][] = [
+      ['/\t/evil.example/phish', '/'],
+      ['/\n/evil.example/phish', '/'],
+      ['/\r/evil.example/phish', '/'],
+      ['\t//evil.example/phish', '/'],
+      ['//evil.example/phish', '/'],
+      ['/\\evil.example/phish', '/'],
+      ['https://evil.example/phish', '/'],
+      ['javascript:alert(document.domain)', '/'],
+      ['/.//evil.example/phish', '/evil.example/phish'],
+      ['/profilepage?von=login#bestellungen', '/profilepage'],
+    ];
+    for (const [next, path] of ends) {
+      await page.goto(`/login?next=${encodeURIComponent(next)}`);
+      await islandReady(page);
+      await page.getByLabel('E-Mail').fill(account.userEmail);
+      await page.getByLabel('Passwort', { exact: true }).fill(account.password);
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await page.waitForURL((url) => url.pathname !== '/login');
+      const landed = new URL(page.url());
+      expect({ next, origin: landed.origin, path: landed.pathname }).toEqual({ next, origin: site, path });
+      await page.evaluate(() => localStorage.clear()); // logged out again, for the next trick
+    }
+  });
+});
+
 test.describe('login errors', () => {
   test('a wrong password shows the server’s message, which stays until a field changes', async ({ page, customer }) => {
     await page.clock.install();

@@ -262,6 +262,7 @@ test('/privacypolicy covers cookies, DSA, dispute resolution, returns and refund
     '§ 36 Verbraucherstreitbeilegungsgesetz',
     '7 Tagen',
     '14 Werktagen',
+    'hwds_device',
   ]) {
     await expect(main).toContainText(text);
   }

@@ -3,10 +3,10 @@ import { useEffect, useState } from 'react';
 import { logInWithPassword } from '../../client/accounts.ts';
 import { describeFailure } from '../../client/failures.ts';
 import { LoginFormSchema } from '../../lib/accounts.ts';
+import { returnPath } from '../../lib/return-path.ts';
 import { logIn } from '../../stores/accounts.ts';
 import { FormMessages, PasswordField, SubmitButton, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
-import { returnPath } from './return-path.ts';
 import { CONFIRMED_PARAMETER, LOGIN_TEXTS as t } from './texts.ts';
 
 const FIELDS = ['userEmail', 'password'] as const;
@@ -24,7 +24,7 @@ export default function LoginForm() {
     try {
       const { accessToken } = await logInWithPassword(userEmail, password);
       logIn(accessToken);
-      window.location.assign(returnPath(window.location.search));
+      window.location.assign(returnPath(window.location.search, window.location.origin) ?? '/');
     } catch (failure) {
       form.setFormError(describeFailure(failure).message);
     }

@@ -265,6 +265,17 @@ export const bookingItems = pgTable(
   (table) => [index('booking_items_booking_idx').on(table.bookingId)],
 );
 
+/**
+ * Asks for a password reset link, as typed, known address or not: the answer only queues the
+ * request, so it takes the same time for every address; the mail sender turns known ones into a
+ * link and a mail (docs/product.md#d14-account-security).
+ */
+export const passwordResetRequests = pgTable('password_reset_requests', {
+  id: serial('id').primaryKey(),
+  email: text('email').notNull(),
+  createdAt: createdAt(),
+});
+
 /** Counters for rate limits, shared by every API replica through the database. */
 export const rateLimitHits = pgTable(
   'rate_limit_hits',

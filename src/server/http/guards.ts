@@ -4,6 +4,8 @@
  */
 import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
+import { matchedRoutes } from 'hono/route';
+import { METHOD_NAME_ALL } from 'hono/router';
 import type { ApiDependencies, ApiEnv, AuthenticatedUser } from '../context.ts';
 import { authenticatedUser } from '../features/accounts/accounts.service.ts';
 import { ApiError, MESSAGES } from './errors.ts';
@@ -29,8 +31,13 @@ export function requireUser(deps: ApiDependencies) {
   return documented(guard, { security: [{ bearer: [] }], responses: { 401: common('Unauthorized') } });
 }
 
+/** Whether a route answers this method and path; a middleware for every path is no route. */
+const routeExists = (c: Context<ApiEnv>) => matchedRoutes(c).some((route) => route.method !== METHOD_NAME_ALL);
+
 export function requireAdmin(deps: ApiDependencies) {
   const guard = createMiddleware<ApiEnv>(async (c, next) => {
+    // An unknown path is a 404 for everyone: a 401 would say that something is there.
+    if (!routeExists(c)) return next();
     const user = await authenticate(deps, c);
     if (!user.roles.includes('ROLE_ADMIN')) throw new ApiError(403, MESSAGES.forbidden);
     c.set('user', user);

@@ -70,6 +70,29 @@ function requestLogger() {
   });
 }
 
+const UNRESERVED = /^[A-Za-z0-9\-._~]$/;
+
+/**
+ * The one spelling of a request target's path (RFC 3986, 6.2.2): escaped letters, digits and
+ * `-._~` decoded, other escapes in capitals, repeated slashes made one and dot segments resolved
+ * as the URL parser resolves them (`%2e` included). An absolute target becomes its path; one that
+ * is no URL at all (`*`), the root.
+ */
+export function normalisedTarget(target: string): string {
+  const queryStart = target.indexOf('?');
+  const rawPath = queryStart < 0 ? target : target.slice(0, queryStart);
+  // A path is never resolved against a base: `//api/x` names no host here. Its query string stays as sent.
+  const url = rawPath.startsWith('/') ? new URL(`http://site${rawPath}`) : URL.parse(target);
+  const query = rawPath.startsWith('/') ? target.slice(rawPath.length) : (url?.search ?? '');
+  const path = (url?.pathname ?? '/')
+    .replace(/%[0-9A-Fa-f]{2}/g, (escaped) => {
+      const character = String.fromCharCode(Number.parseInt(escaped.slice(1), 16));
+      return UNRESERVED.test(character) ? character : escaped.toUpperCase();
+    })
+    .replace(/\/{2,}/g, '/');
+  return `${new URL(`http://site${path}`).pathname}${query}`;
+}
+
 /** The client's address: the connection's peer, or who the trusted proxies say it is. */
 export function clientAddressOf(settings: Pick<Settings, 'trustProxy'>) {
   const { trustProxy } = settings;
@@ -112,6 +135,14 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
   return (req, res) => {
     logRequest(req, res);
     const path = req.url ?? '/';
+    // Another spelling of a path would reach the API through the pages' router, past the checks
+    // here (the client address among them): it is sent to the one spelling first (docs/product.md#h9-hardening).
+    const normalised = normalisedTarget(path);
+    if (normalised !== path) {
+      res.writeHead(308, { Location: normalised, 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end(normalised);
+      return;
+    }
     const forApi = path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
     if (!served.has(req.method ?? '')) {
       const message = MESSAGES.methodNotAllowed;

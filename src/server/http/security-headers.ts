@@ -3,11 +3,18 @@
  * Content-Security-Policy (script and style hashes, allowed sources) is a `<meta>` element that
  * Astro writes; what a `<meta>` policy cannot say, `frame-ancestors`, is this header's policy.
  */
+
+/** Headers that mean the same on a page and on an API answer: one value for both (the API's in src/server/app.ts). */
+export const SHARED_SECURITY_HEADERS = {
+  // Nothing of the site is shown in a frame, not even on the site itself.
+  'X-Frame-Options': 'DENY',
+  'X-Content-Type-Options': 'nosniff',
+} as const;
+
 export function pageSecurityHeaders(siteUrl: string): [name: string, value: string][] {
   const headers: [string, string][] = [
     ['Content-Security-Policy', "frame-ancestors 'none'; base-uri 'self'; object-src 'none'"],
-    ['X-Frame-Options', 'DENY'],
-    ['X-Content-Type-Options', 'nosniff'],
+    ...Object.entries(SHARED_SECURITY_HEADERS),
     ['Referrer-Policy', 'strict-origin-when-cross-origin'],
     ['Permissions-Policy', 'camera=(), microphone=(), geolocation=(), usb=(), browsing-topics=()'],
     // PayPal's approval runs in a popup that must be able to report back.

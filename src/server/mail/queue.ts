@@ -34,7 +34,11 @@ export interface MailSender {
   stop(): Promise<void>;
 }
 
+/** Work that turns requests waiting in the database into queued mail; done at the start of each round. */
+export type MailProducer = (db: Database) => Promise<void>;
+
 export interface MailSenderOptions {
+  producers?: MailProducer[];
   /** How often to look for due mail without being woken. */
   pollMs?: number;
   /** How long a sender holds the mails it took; then another may retry them. */
@@ -45,6 +49,7 @@ export interface MailSenderOptions {
 }
 
 const DEFAULTS: Required<MailSenderOptions> = {
+  producers: [],
   pollMs: 5000,
   // Longer than the mailer's longest wait (connect, greeting and a stalled socket).
   claimSeconds: 90,
@@ -111,6 +116,10 @@ export function startMailSender(db: Database, mailer: Mailer, overrides: MailSen
   let timer: NodeJS.Timeout | undefined;
 
   async function sendDueMails(): Promise<void> {
+    for (const produce of options.producers) {
+      // One producer's failure must not hold up the mail that is already queued.
+      await produce(db).catch((error: unknown) => log.error({ err: error }, 'mail producer failed'));
+    }
     for (let claimed = await claimDueMails(db, options); claimed.length > 0 && !stopped; ) {
       for (const mail of claimed) await deliver(db, mailer, mail, options);
       claimed = await claimDueMails(db, options);

@@ -20,6 +20,8 @@ import { type DatabaseHandle, openDatabase } from '../../../src/server/db/databa
 import { userRoles, users } from '../../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../../src/server/db/seed.ts';
 import { accessTokenKeys } from '../../../src/server/features/accounts/access-tokens.ts';
+import { mailPasswordResets } from '../../../src/server/features/accounts/accounts.service.ts';
+import { deviceCookies } from '../../../src/server/features/accounts/device-cookies.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/features/accounts/rate-limits.ts';
 import type { BookingView } from '../../../src/server/features/bookings/bookings.service.ts';
 import type { ArticleView } from '../../../src/server/features/catalogue/catalogue.service.ts';
@@ -139,6 +141,8 @@ export interface TestApiOptions {
   storage?: 'disk' | 's3';
   /** Serve the interactive API reference (default: on, as in development). */
   apiDocs?: boolean;
+  /** The API's address as the browser calls it (default `/api`, on the site's origin). */
+  publicApiBase?: string;
 }
 
 export async function createTestApi(options: TestApiOptions = {}) {
@@ -153,15 +157,20 @@ export async function createTestApi(options: TestApiOptions = {}) {
     secret,
   );
   const mailer = createMailer({ from: 'HWDS <no-reply@hwds-agentur.de>', outboxDir, smtpUrl: options.smtpUrl });
-  const mailSender = startMailSender(database.db, mailer, { pollMs: 50 });
+  const rateLimits = { ...GENEROUS_LIMITS, ...options.rateLimits };
+  const mailSender = startMailSender(database.db, mailer, {
+    pollMs: 50,
+    producers: [(db) => mailPasswordResets(db, SITE_URL, rateLimits.resetMailsPerAccount)],
+  });
   const deps: ApiDependencies = {
     db: database.db,
     mailSender,
     images: imageStore(uploads.store),
     tokens: accessTokenKeys(secret),
+    deviceCookies: deviceCookies(secret),
     siteUrl: SITE_URL,
-    publicApiBase: '/api',
-    rateLimits: { ...GENEROUS_LIMITS, ...options.rateLimits },
+    publicApiBase: options.publicApiBase ?? '/api',
+    rateLimits,
     payments: paymentConfig,
     company: companyOf(readContentFile('site.yaml', siteSchema)),
     apiDocs: options.apiDocs ?? true,

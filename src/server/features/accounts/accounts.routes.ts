@@ -1,5 +1,6 @@
 /** Accounts over HTTP: /auth (registration, login sessions, password reset) and /users/me. */
 import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { ForgotPasswordSchema, LoginSchema, RegistrationSchema, ResetPasswordSchema } from '../../../lib/accounts.ts';
@@ -9,6 +10,7 @@ import { ApiError } from '../../http/errors.ts';
 import { requireUser } from '../../http/guards.ts';
 import { common, failure, json, jsonBody, noContent, operation } from '../../http/openapi.ts';
 import * as accounts from './accounts.service.ts';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies.ts';
 import { consumeRateLimit, type RateLimit } from './rate-limits.ts';
 
 const RefreshSchema = v.object({
@@ -27,6 +29,16 @@ export function authRoutes(deps: ApiDependencies) {
       await consumeRateLimit(deps.db, `${name}:${address(c)}`, limit);
       await next();
     });
+
+  // The device cookie goes only to the login, on the API's origin as the browser calls it.
+  const apiBase = new URL(deps.publicApiBase, deps.siteUrl);
+  const deviceCookie = {
+    path: `${apiBase.pathname.replace(/\/$/, '')}/auth/login`,
+    maxAge: DEVICE_COOKIE_MAX_AGE_SECONDS,
+    httpOnly: true,
+    secure: apiBase.protocol === 'https:',
+    sameSite: 'Strict',
+  } as const;
 
   return new Hono<ApiEnv>()
     .use(jsonBodyLimit)
@@ -80,9 +92,27 @@ export function authRoutes(deps: ApiDependencies) {
       '/login',
       operation(TAG, {
         summary: 'Log in',
-        description: 'Starts a session: an access token for 24 hours and a refresh token for the session’s 14 days.',
+        description:
+          'Starts a session: an access token for 24 hours and a refresh token for the session’s 14 days. The answer sets the browser’s device cookie for the account; with it, this browser’s attempts are counted apart from everyone else’s, so failures elsewhere never lock it out.',
+        parameters: [
+          {
+            in: 'cookie',
+            name: DEVICE_COOKIE,
+            required: false,
+            description: 'The device cookie of an earlier login to this account, as the server set it.',
+            schema: { type: 'string' },
+          },
+        ],
         responses: {
-          200: json('Logged in.', accounts.TokenPairSchema),
+          200: {
+            ...json('Logged in.', accounts.TokenPairSchema),
+            headers: {
+              'Set-Cookie': {
+                description: `\`${DEVICE_COOKIE}\`: signed for the account, HttpOnly, SameSite=Strict, Secure on HTTPS, for a year, sent only to this route.`,
+                schema: { type: 'string' },
+              },
+            },
+          },
           401: failure('Wrong address or password.'),
           403: failure('The address is not confirmed yet; a new confirmation mail is queued (at most one a minute).'),
           429: tooMany,
@@ -92,10 +122,17 @@ export function authRoutes(deps: ApiDependencies) {
       async (c) => {
         const input = c.req.valid('json');
         const account = accounts.normaliseEmail(input.userEmail);
-        await consumeRateLimit(deps.db, `login:${address(c)}`, limits.loginPerAddress);
-        await consumeRateLimit(deps.db, `login:${account}@${address(c)}`, limits.loginPerAccountAndAddress);
-        await consumeRateLimit(deps.db, `login:${account}`, limits.loginPerAccount);
-        return c.json(await accounts.login(deps, input));
+        const device = deps.deviceCookies.verify(getCookie(c, DEVICE_COOKIE), account);
+        if (device) {
+          await consumeRateLimit(deps.db, `login-device:${device}`, limits.loginPerDevice);
+        } else {
+          await consumeRateLimit(deps.db, `login:${address(c)}`, limits.loginPerAddress);
+          await consumeRateLimit(deps.db, `login:${account}@${address(c)}`, limits.loginPerAccountAndAddress);
+          await consumeRateLimit(deps.db, `login:${account}`, limits.loginPerAccount);
+        }
+        const session = await accounts.login(deps, input);
+        setCookie(c, DEVICE_COOKIE, deps.deviceCookies.issue(account), deviceCookie);
+        return c.json(session);
       },
     )
     .post(
@@ -127,9 +164,10 @@ export function authRoutes(deps: ApiDependencies) {
       '/forgot-password',
       operation(TAG, {
         summary: 'Ask for a password reset link',
-        description: 'The answer is the same whether the address is known or not.',
+        description:
+          'The answer is the same, and as fast, whether the address is known or not: the request is queued. A known address gets a new link, which ends its older ones, at most 3 an hour; requests past that are answered alike and mail nothing.',
         responses: {
-          200: json('A reset mail is queued if the address is known.', accounts.MessageViewSchema),
+          200: json('The request is queued; a known address gets its mail.', accounts.MessageViewSchema),
           429: tooMany,
         },
       }),
@@ -137,7 +175,8 @@ export function authRoutes(deps: ApiDependencies) {
       jsonBody(ForgotPasswordSchema),
       async (c) => {
         const { userEmail } = c.req.valid('json');
-        await consumeRateLimit(deps.db, `forgot:${accounts.normaliseEmail(userEmail)}`, limits.forgotPerAccount);
+        const account = accounts.normaliseEmail(userEmail);
+        await consumeRateLimit(deps.db, `forgot:${account}@${address(c)}`, limits.forgotPerAccountAndAddress);
         await accounts.requestPasswordReset(deps, userEmail);
         return c.json({ message: accounts.ACCOUNT_API_MESSAGES.resetMailSent });
       },

@@ -2,7 +2,7 @@
  * Accounts: registration with e-mail confirmation, login sessions with rotating refresh tokens,
  * logout, and password reset by e-mail (docs/product.md#d14-account-security, #h3-token-lifetimes).
  */
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Login, Registration } from '../../../lib/accounts.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
@@ -11,6 +11,7 @@ import {
   type Database,
   type OneTimeTokenPurpose,
   oneTimeTokens,
+  passwordResetRequests,
   ROLE_NAMES,
   type RoleName,
   retiredRefreshTokens,
@@ -22,6 +23,7 @@ import { ApiError } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { confirmationMail, passwordResetMail } from '../../mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
+import type { RateLimit } from './rate-limits.ts';
 import { hashToken, randomToken } from './secrets.ts';
 
 export const ACCOUNT_API_MESSAGES = {
@@ -279,18 +281,55 @@ export async function logout(db: Database, sessionId: string): Promise<void> {
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** Mails a reset link to a known address; says nothing about whether the address is known. */
+/**
+ * `POST /auth/forgot-password`: queues the request, whatever the address. The same statement for
+ * every address: the answer takes the same time and says nothing about whether it is known.
+ */
 export async function requestPasswordReset(deps: ApiDependencies, email: string): Promise<void> {
-  const [user] = await deps.db.select().from(users).where(emailMatches(email));
-  if (!user) return;
-  await deps.db.transaction(async (tx) => {
-    const token = await issueOneTimeToken(tx, user.id, 'reset_password', RESET_TTL_MS);
-    await enqueueMail(
-      tx,
-      passwordResetMail(user.email, user.firstName, `${deps.siteUrl}/reset-password?token=${token}`),
-    );
-  });
+  await deps.db.insert(passwordResetRequests).values({ email: normaliseEmail(email) });
   deps.mailSender.wake();
+}
+
+/**
+ * Turns queued reset requests into links and mails (run by the mail sender): a known address gets
+ * a new link, which ends the older ones, unless the account had `cap.limit` links in the last
+ * `cap.windowSeconds` already; then its newest mail still holds a valid link. Each request is
+ * taken and answered in a transaction of its own, so it yields one mail at most, whatever the
+ * senders of other replicas do at the same time.
+ */
+export async function mailPasswordResets(db: Database, siteUrl: string, cap: RateLimit): Promise<void> {
+  for (let more = true; more; ) {
+    more = await db.transaction(async (tx) => {
+      const [request] = await tx
+        .select()
+        .from(passwordResetRequests)
+        .orderBy(asc(passwordResetRequests.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!request) return false;
+      await mailPasswordReset(tx, siteUrl, cap, request.email);
+      await tx.delete(passwordResetRequests).where(eq(passwordResetRequests.id, request.id));
+      return true;
+    });
+  }
+}
+
+async function mailPasswordReset(tx: Database, siteUrl: string, cap: RateLimit, email: string): Promise<void> {
+  // One account's requests one after the other, whatever the senders: each sees the links made before.
+  const [user] = await tx.select().from(users).where(emailMatches(email)).for('update');
+  if (!user) return;
+  const resetLinks = and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'reset_password'));
+  const [recent] = await tx
+    .select({ count: count() })
+    .from(oneTimeTokens)
+    .where(and(resetLinks, gt(oneTimeTokens.createdAt, new Date(Date.now() - cap.windowSeconds * 1000))));
+  if ((recent?.count ?? 0) >= cap.limit) return;
+  await tx
+    .update(oneTimeTokens)
+    .set({ usedAt: new Date() })
+    .where(and(resetLinks, isNull(oneTimeTokens.usedAt)));
+  const token = await issueOneTimeToken(tx, user.id, 'reset_password', RESET_TTL_MS);
+  await enqueueMail(tx, passwordResetMail(user.email, user.firstName, `${siteUrl}/reset-password?token=${token}`));
 }
 
 /**

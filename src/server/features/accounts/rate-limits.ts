@@ -17,9 +17,13 @@ export const DEFAULT_RATE_LIMITS = {
   // meets the per-account ceiling, so a stranger cannot lock the owner out (docs/product.md#h2-rate-limits).
   loginPerAccountAndAddress: { limit: 10, windowSeconds: 15 * 60 },
   loginPerAccount: { limit: 100, windowSeconds: 60 * 60 },
+  // A browser with the account's device cookie counts in a bucket of its own, and in no other.
+  loginPerDevice: { limit: 10, windowSeconds: 15 * 60 },
   registerPerAddress: { limit: 30, windowSeconds: 60 * 60 },
   forgotPerAddress: { limit: 20, windowSeconds: 60 * 60 },
-  forgotPerAccount: { limit: 5, windowSeconds: 60 * 60 },
+  forgotPerAccountAndAddress: { limit: 5, windowSeconds: 60 * 60 },
+  // Not a refusal: requests past it are answered alike and send nothing (docs/product.md#h2-rate-limits).
+  resetMailsPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 20, windowSeconds: 15 * 60 },
   // Each withdrawal declaration mails a receipt (docs/product.md#d31-consumer-law).
   withdrawalsPerAddress: { limit: 20, windowSeconds: 60 * 60 },

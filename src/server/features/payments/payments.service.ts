@@ -8,6 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { formatAppointment } from '../../../lib/dates.ts';
 import { CARD_MINIMUM_CENTS, PAYMENT_MESSAGES } from '../../../lib/payments.ts';
+import { sitePage } from '../../../lib/return-path.ts';
 import { EARLY_START_REQUIRED, startsWithinWithdrawalPeriod } from '../../../lib/withdrawals.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookings, type Database, type PaymentProvider, paymentAttempts } from '../../db/schema.ts';
@@ -283,9 +284,9 @@ async function keepOnlyIfPayable(deps: ApiDependencies, providers: PaymentProvid
 
 /** Only the site's own pages may be where the provider sends the customer back. */
 function ownPage(deps: ApiDependencies, url: string | undefined, fallbackPath: string): URL {
-  const resolved = new URL(url ?? fallbackPath, deps.siteUrl);
-  if (resolved.origin !== new URL(deps.siteUrl).origin) throw new ApiError(400, m.returnUrl);
-  return resolved;
+  const page = sitePage(url ?? fallbackPath, deps.siteUrl);
+  if (!page) throw new ApiError(400, m.returnUrl);
+  return page;
 }
 
 const lineItemName = (item: PricedEntry) =>
