@@ -1,9 +1,9 @@
 /**
- * A consumer's withdrawal declaration (docs/product.md#d31-consumer-law), the same rules for the
- * form and POST /withdrawals, and the withdrawal period both the profile and staff's view count.
+ * A consumer's withdrawal declaration (docs/product.md#d31-consumer-law): the same rules for the
+ * form and POST /withdrawals, and the views of a received one. The period: withdrawal-period.ts.
  */
 import * as v from 'valibot';
-import { AGENCY_TIME_ZONE, todayInGermany } from './dates.ts';
+import { AGENCY_TIME_ZONE } from './dates.ts';
 import { present } from './schema-fields.ts';
 
 export const WITHDRAWAL_MESSAGES = {
@@ -16,9 +16,6 @@ export const WITHDRAWAL_MESSAGES = {
 } as const;
 
 const m = WITHDRAWAL_MESSAGES;
-
-/** The days of the withdrawal period, counted from the day after the contract was concluded. */
-export const WITHDRAWAL_PERIOD_DAYS = 14;
 
 /** An order number as customers type it ("hwds-7k3m 9q2x") in the form bookings carry it. */
 export const normaliseOrderNumber = (typed: string): string => typed.toUpperCase().replace(/\s+/g, '');
@@ -67,21 +64,6 @@ export const AdminWithdrawalViewSchema = v.pipe(
 );
 export type AdminWithdrawalView = v.InferOutput<typeof AdminWithdrawalViewSchema>;
 
-/**
- * The last day (YYYY-MM-DD, in Germany) a consumer can withdraw from a contract concluded at
- * `concludedAt`: the period starts the next day and ends with its 14th (§ 187 Abs. 1, § 188 Abs. 1 BGB).
- */
-export function lastDayToWithdraw(concludedAt: string): string {
-  const day = todayInGermany(new Date(concludedAt));
-  const last = new Date(`${day}T12:00:00Z`);
-  last.setUTCDate(last.getUTCDate() + WITHDRAWAL_PERIOD_DAYS);
-  return last.toISOString().slice(0, 10);
-}
-
-/** Whether a declaration sent at `sentAt` is within the period of a contract concluded at `concludedAt`. */
-export const withinWithdrawalPeriod = (concludedAt: string, sentAt: Date = new Date()): boolean =>
-  todayInGermany(sentAt) <= lastDayToWithdraw(concludedAt);
-
 const receiptTime = new Intl.DateTimeFormat('de-DE', {
   timeZone: AGENCY_TIME_ZONE,
   dateStyle: 'long',
@@ -90,18 +72,3 @@ const receiptTime = new Intl.DateTimeFormat('de-DE', {
 
 /** "26. November 2026 um 14:03:12": when a declaration was received, as the receipt states it. */
 export const formatReceiptTime = (timestamp: string): string => `${receiptTime.format(new Date(timestamp))} Uhr`;
-
-/**
- * Whether an appointment starting on `entryDate` (YYYY-MM-DD) would begin within the withdrawal
- * period of a contract concluded `now`: then the consumer must ask for the early start
- * (§ 356 Abs. 4, § 357a Abs. 2 BGB).
- */
-export const startsWithinWithdrawalPeriod = (entryDate: string, now: Date = new Date()): boolean =>
-  entryDate <= lastDayToWithdraw(now.toISOString());
-
-/** The express request and acknowledgement the payment page asks for, as the consumer ticks it. */
-export const EARLY_START_CONSENT =
-  'Ich verlange ausdrücklich, dass HWDS schon vor Ablauf der 14-tägigen Widerrufsfrist mit der Leistung beginnt. Mir ist bekannt, dass ich mein Widerrufsrecht verliere, sobald der Vertrag vollständig erfüllt ist, und dass ich bei einem Widerruf einen angemessenen Betrag für die bis dahin erbrachten Leistungen zahle.';
-
-export const EARLY_START_REQUIRED =
-  'Ein Termin beginnt innerhalb der 14-tägigen Widerrufsfrist. Bitte bestätigen Sie, dass wir schon vorher beginnen sollen, oder wählen Sie einen späteren Termin.';

@@ -9,13 +9,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatEuros } from '../../src/lib/money.ts';
-import {
-  type AdminWithdrawalView,
-  EARLY_START_CONSENT,
-  EARLY_START_REQUIRED,
-  WITHDRAWAL_MESSAGES,
-  type WithdrawalView,
-} from '../../src/lib/withdrawals.ts';
+import { EARLY_START_CONSENT, EARLY_START_REQUIRED } from '../../src/lib/withdrawal-period.ts';
+import { type AdminWithdrawalView, WITHDRAWAL_MESSAGES, type WithdrawalView } from '../../src/lib/withdrawals.ts';
 import { bookings } from '../../src/server/db/schema.ts';
 import {
   addToCart,

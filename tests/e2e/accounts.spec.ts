@@ -395,31 +395,31 @@ test.describe('forgot-password failures', () => {
   });
 });
 
-test.describe('/auth/confirm always ends at /login', () => {
+test.describe('/auth/confirm', () => {
   test.use({ allowedConsoleErrors: /status of 400|ERR_CONNECTION_REFUSED|ERR_FAILED/ });
 
-  test('without a code at once', async ({ page }) => {
+  test('without a code goes to /login at once', async ({ page }) => {
     await page.goto('/auth/confirm');
     await page.waitForURL('/login');
   });
 
-  test('after a failure with the alert "Fehler bei der Bestätigung."', async ({ page }) => {
-    const dialog = page.waitForEvent('dialog');
+  test('with a refused code says so on the page and leads to the login, which mails a new link', async ({ page }) => {
     await page.goto('/auth/confirm?code=ungueltig');
-    const alert = await dialog;
-    expect(alert.message()).toBe('Fehler bei der Bestätigung.');
-    await alert.accept();
+    const notice = page.getByRole('alert');
+    await expect(notice).toContainText('Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde schon verwendet.');
+    await expectNoAccessibilityViolations(page);
+    await notice.getByRole('link', { name: 'Zum Login' }).click();
     await page.waitForURL('/login');
   });
 
-  test('after a network error with the alert "Netzwerkfehler."', async ({ page }) => {
+  test('without a connection says so and tries again on request', async ({ page }) => {
     await page.route('**/api/auth/confirm**', (route) => route.abort('connectionrefused'));
-    const dialog = page.waitForEvent('dialog');
     await page.goto('/auth/confirm?code=irgendwas');
-    const alert = await dialog;
-    expect(alert.message()).toBe('Netzwerkfehler.');
-    await alert.accept();
-    await page.waitForURL('/login');
+    await expect(page.getByRole('alert')).toContainText('weil keine Verbindung zustande kam');
+    await page.unroute('**/api/auth/confirm**');
+    await page.getByRole('button', { name: 'Erneut versuchen' }).click();
+    // The code is unknown to the server: now it is refused, said in place.
+    await expect(page.getByRole('alert')).toContainText('Dieser Bestätigungslink ist ungültig');
   });
 
   test('shows "Ihre Anmeldung wird bestätigt …" while it works', async ({ page }) => {

@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { todayInGermany } from '../../src/lib/dates.ts';
-import { EARLY_START_CONSENT, EARLY_START_REQUIRED } from '../../src/lib/withdrawals.ts';
+import { EARLY_START_CONSENT, EARLY_START_REQUIRED } from '../../src/lib/withdrawal-period.ts';
 import { addToCart, FULL_CART_ENTRIES, fullCartArticles } from '../support/realistic-shop.ts';
 import {
   accessTokenFor,

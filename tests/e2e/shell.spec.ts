@@ -304,16 +304,26 @@ test.describe('pages', () => {
     await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
   });
 
-  test('the footer links to profile, privacy, contacts, Impressum and four social networks', async ({ page }) => {
+  test('the footer links to profile, contacts, the legal texts, the withdrawal and four social networks', async ({
+    page,
+  }) => {
     await page.goto('/');
     const service = page.getByRole('navigation', { name: 'Service' });
     for (const [name, href] of [
       ['Mein Profil', '/profilepage'],
-      ['Datenschutzerklärung', '/privacypolicy'],
       ['Kontakt', '/contacts'],
-      ['Impressum', '/aboutus#impressum'],
     ]) {
       await expect(service.getByRole('link', { name })).toHaveAttribute('href', href as string);
+    }
+    const legal = page.getByRole('navigation', { name: 'Rechtliches' });
+    for (const [name, href] of [
+      ['Impressum', '/aboutus#impressum'],
+      ['Datenschutzerklärung', '/privacypolicy'],
+      ['AGB', '/agb'],
+      ['Widerrufsbelehrung', '/widerrufsbelehrung'],
+      ['Vertrag widerrufen', '/widerruf'],
+    ]) {
+      await expect(legal.getByRole('link', { name })).toHaveAttribute('href', href as string);
     }
     await expect(page.getByRole('navigation', { name: 'Soziale Netzwerke' }).getByRole('link')).toHaveCount(4);
   });

@@ -1,15 +1,18 @@
 /**
- * /auth/confirm?code=…: confirms the address and always ends at /login: without a code
- * at once, after success with a note on the login page, after a failure or a network error after
- * the spec's alert.
+ * /auth/confirm?code=…: confirms the address. Without a code it goes to /login at once, after
+ * success to /login with a note; a refused code or a failed request stays here and says what
+ * happened and what to do (docs/product.md#accounts).
  */
 import { isHTTPError } from 'ky';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { confirmEmail } from '../../client/accounts.ts';
 import { CONFIRMED_PARAMETER, CONFIRM_TEXTS as t } from './texts.ts';
 
+type Outcome = 'pending' | 'refused' | 'unreachable';
+
 export default function ConfirmEmail() {
   const started = useRef(false);
+  const [outcome, setOutcome] = useState<Outcome>('pending');
 
   useEffect(() => {
     if (started.current) return; // one code, one request
@@ -21,16 +24,29 @@ export default function ConfirmEmail() {
     }
     confirmEmail(code).then(
       () => window.location.replace(`/login?${CONFIRMED_PARAMETER}=1`),
-      (error: unknown) => {
-        window.alert(isHTTPError(error) ? t.failure : t.network);
-        window.location.replace('/login');
-      },
+      (error: unknown) => setOutcome(isHTTPError(error) ? 'refused' : 'unreachable'),
     );
   }, []);
 
+  if (outcome === 'pending') {
+    return (
+      <p className="confirm-pending" role="status">
+        {t.pending}
+      </p>
+    );
+  }
   return (
-    <p className="confirm-pending" role="status">
-      {t.pending}
-    </p>
+    <div className="notice" role="alert">
+      <p>{outcome === 'refused' ? t.refused : t.unreachable}</p>
+      {outcome === 'refused' ? (
+        <a className="button" href="/login">
+          {t.toLogin}
+        </a>
+      ) : (
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          {t.retry}
+        </button>
+      )}
+    </div>
   );
 }

@@ -51,8 +51,12 @@ export const RESET_TEXTS = {
 
 export const CONFIRM_TEXTS = {
   pending: 'Ihre Anmeldung wird bestätigt …',
-  failure: 'Fehler bei der Bestätigung.',
-  network: 'Netzwerkfehler.',
+  refused:
+    'Dieser Bestätigungslink ist ungültig, abgelaufen oder wurde schon verwendet. Melden Sie sich an: Ist Ihre Adresse noch nicht bestätigt, schicken wir Ihnen dabei einen neuen Link.',
+  toLogin: 'Zum Login',
+  unreachable:
+    'Ihre Adresse konnte gerade nicht bestätigt werden, weil keine Verbindung zustande kam. Bitte prüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+  retry: 'Erneut versuchen',
 } as const;
 
 /** The query parameter /login reads after a successful e-mail confirmation. */

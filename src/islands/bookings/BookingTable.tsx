@@ -4,7 +4,7 @@
  */
 import { formatGermanDate } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
-import { lastDayToWithdraw, withinWithdrawalPeriod } from '../../lib/withdrawals.ts';
+import { lastDayToWithdraw, withinWithdrawalPeriod } from '../../lib/withdrawal-period.ts';
 import type { BookingView } from '../../server/features/bookings/bookings.service.ts';
 import type { Loadable } from '../loadable.ts';
 import { BOOKING_STATUS_LABELS, BOOKING_TABLE_TEXTS as t } from './texts.ts';

@@ -9,7 +9,11 @@ import { describeFailure } from '../../client/failures.ts';
 import { startCardPayment } from '../../client/payments.ts';
 import { formatAppointment } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
-import { EARLY_START_CONSENT, EARLY_START_REQUIRED, startsWithinWithdrawalPeriod } from '../../lib/withdrawals.ts';
+import {
+  EARLY_START_CONSENT,
+  EARLY_START_REQUIRED,
+  startsWithinWithdrawalPeriod,
+} from '../../lib/withdrawal-period.ts';
 import type { CartView } from '../../server/features/cart/cart.service.ts';
 import { $cart, followOtherTabs, loadCart, reloadCart } from '../../stores/cart.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';

@@ -1,5 +1,7 @@
 /** The German e-mails the API sends, each as plain text and HTML. */
-import { EARLY_START_CONSENT, formatReceiptTime } from '../../lib/withdrawals.ts';
+
+import { EARLY_START_CONSENT } from '../../lib/withdrawal-period.ts';
+import { formatReceiptTime } from '../../lib/withdrawals.ts';
 import type { Mail } from './mailer.ts';
 
 const escapeHtml = (value: string) =>

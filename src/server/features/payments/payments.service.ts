@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { formatAppointment } from '../../../lib/dates.ts';
 import { CARD_MINIMUM_CENTS, PAYMENT_MESSAGES } from '../../../lib/payments.ts';
 import { sitePage } from '../../../lib/return-path.ts';
-import { EARLY_START_REQUIRED, startsWithinWithdrawalPeriod } from '../../../lib/withdrawals.ts';
+import { EARLY_START_REQUIRED, startsWithinWithdrawalPeriod } from '../../../lib/withdrawal-period.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookings, type Database, type PaymentProvider, paymentAttempts } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';

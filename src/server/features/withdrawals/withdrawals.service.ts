@@ -4,12 +4,8 @@
  * account marks that order withdrawn for staff, who then refund it. Staff are told of each.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import {
-  type AdminWithdrawalView,
-  type WithdrawalDeclaration,
-  type WithdrawalView,
-  withinWithdrawalPeriod,
-} from '../../../lib/withdrawals.ts';
+import { withinWithdrawalPeriod } from '../../../lib/withdrawal-period.ts';
+import type { AdminWithdrawalView, WithdrawalDeclaration, WithdrawalView } from '../../../lib/withdrawals.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { bookings, type Database, users, withdrawals } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/queue.ts';
