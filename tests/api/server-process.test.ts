@@ -178,7 +178,8 @@ describe('HTTP', () => {
     expect(first.status).toBe(200);
     expect(first.headers['content-encoding']).toBe('br');
     expect(first.headers.vary).toContain('Accept-Encoding');
-    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    expect(first.headers['cdn-cache-control']).toBe('max-age=60, stale-while-revalidate=300');
     expect(first.headers['strict-transport-security']).toBeUndefined();
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[^"]+"$/);

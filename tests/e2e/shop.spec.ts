@@ -384,7 +384,8 @@ test.describe('visitors without an account', () => {
     const context = await browser.newContext({ javaScriptEnabled: false });
     const page = await context.newPage();
     const response = await page.goto('/departaments/13');
-    expect(response?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    expect(response?.headers()['cache-control']).toBe('public, max-age=0, s-maxage=60');
+    expect(response?.headers()['cdn-cache-control']).toBe('max-age=60, stale-while-revalidate=300');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Kategorie 13');
     await expect(page.locator('main').getByText('Website-Wartung', { exact: true })).toBeVisible();
     await expect(page.locator('main')).toContainText('30,00 €');
