@@ -16,6 +16,7 @@ import { cartRoutes } from './features/cart/cart.routes.ts';
 import { articleRoutes, departamentRoutes } from './features/catalogue/catalogue.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
+import { billingAddressRoutes, invoiceRoutes } from './features/invoices/invoices.routes.ts';
 import { type PaymentProviders, paymentProviders } from './features/payments/payment-providers.ts';
 import { paymentConfirmationRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './features/withdrawals/withdrawals.routes.ts';
@@ -66,7 +67,7 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
     cors({
       origin: deps.siteUrl,
       credentials: true,
-      allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'],
+      allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
       exposeHeaders: ['WWW-Authenticate'],
       maxAge: 600,
     }),
@@ -83,11 +84,13 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   app.route('/health', healthRoutes(deps));
   app.route('/auth', authRoutes(deps));
   app.route('/users', userRoutes(deps));
+  app.route('/users/me/billing-address', billingAddressRoutes(deps));
   app.route('/departaments', departamentRoutes(deps));
   app.route('/articles', articleRoutes(deps));
   app.route('/images', imageRoutes(deps));
   app.route('/cart', cartRoutes(deps));
   app.route('/booking', bookingRoutes(deps));
+  app.route('/booking', invoiceRoutes(deps));
   app.route('/payment', paymentRoutes(deps, providers));
   app.route('/payments', paymentConfirmationRoutes(deps, providers));
   app.route('/sandbox', sandboxRoutes(deps, deliverWebhook));

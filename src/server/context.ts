@@ -5,6 +5,7 @@ import type { AccessTokenKeys } from './features/accounts/access-tokens.ts';
 import type { DeviceCookies } from './features/accounts/device-cookies.ts';
 import type { RateLimits } from './features/accounts/rate-limits.ts';
 import type { ImageStore } from './features/images/image-store.ts';
+import type { InvoiceFiles } from './features/invoices/invoices.service.ts';
 import type { PaymentConfig } from './features/payments/payment-config.ts';
 import type { MailSender } from './mail/queue.ts';
 
@@ -13,6 +14,8 @@ export interface ApiDependencies {
   /** Delivers the mail queue; services queue mail in their transactions and wake it after. */
   mailSender: MailSender;
   images: ImageStore;
+  /** The invoices' PDFs, made once and kept in the blob store (docs/product.md#d36-invoices). */
+  invoices: InvoiceFiles;
   tokens: AccessTokenKeys;
   /** Signs and checks the browsers' device cookies of the login (docs/product.md#h2-rate-limits). */
   deviceCookies: DeviceCookies;

@@ -20,6 +20,7 @@ import { deviceCookies } from './features/accounts/device-cookies.ts';
 import { DEFAULT_RATE_LIMITS } from './features/accounts/rate-limits.ts';
 import { jwtSecret } from './features/accounts/secrets.ts';
 import { imageStore } from './features/images/image-store.ts';
+import { invoiceFiles } from './features/invoices/invoices.service.ts';
 import { describePayments, paymentConfig } from './features/payments/payment-config.ts';
 import { startReconciliation } from './features/payments/reconciliation.ts';
 import { log } from './log.ts';
@@ -56,8 +57,10 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     outboxDir: settings.mailOutboxDir,
   });
   if (database.kind === 'pglite') await releaseMailClaims(database.db);
+  const invoices = invoiceFiles(database.db, blobs);
   const mailSender = startMailSender(database.db, mailer, {
     producers: [(db) => mailPasswordResets(db, settings.siteUrl, DEFAULT_RATE_LIMITS.resetMailsPerAccount)],
+    invoiceAttachment: invoices.attachment,
   });
   const secret = jwtSecret(settings.jwtSecret, settings.dataDir);
   const payments = paymentConfig(settings, secret);
@@ -66,6 +69,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     db: database.db,
     mailSender,
     images: imageStore(blobs),
+    invoices,
     tokens: accessTokenKeys(secret),
     deviceCookies: deviceCookies(secret),
     siteUrl: settings.siteUrl,

@@ -1,11 +1,16 @@
-/** Reading the .eml files the outbox mailer writes: headers (unfolded, decoded) and the plain-text part. */
+/** Reading the .eml files the outbox mailer writes: headers (unfolded, decoded), the plain-text part, attachments. */
 
 export interface ReceivedMail {
   to: string;
   subject: string;
   text: string;
+  attachments: { filename: string; contentType: string; content: Buffer }[];
   raw: string;
 }
+
+/** The attached files: parts with `Content-Disposition: attachment`, base64 as nodemailer writes them. */
+const ATTACHMENT =
+  /Content-Type: ([^;\r\n]+);\s*name="?([^"\r\n]+)"?\r?\nContent-Transfer-Encoding: base64\r?\nContent-Disposition: attachment[\s\S]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+)/g;
 
 const decodeQuotedPrintable = (text: string) =>
   Buffer.from(
@@ -37,5 +42,10 @@ export function parseEml(raw: string): ReceivedMail {
       : encoding === 'base64'
         ? Buffer.from(body, 'base64').toString('utf8')
         : body;
-  return { to: header('To'), subject: header('Subject'), text, raw };
+  const attachments = [...raw.matchAll(ATTACHMENT)].map(([, contentType = '', filename = '', data = '']) => ({
+    filename: decodeHeader(filename),
+    contentType,
+    content: Buffer.from(data.replace(/\s/g, ''), 'base64'),
+  }));
+  return { to: header('To'), subject: header('Subject'), text, attachments, raw };
 }

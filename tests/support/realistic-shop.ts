@@ -129,6 +129,22 @@ export const REALISTIC_CUSTOMER = {
   phoneNumber: '+49 (0) 611 / 123-456',
 } as const;
 
+/** Their billing address: a business with a long name, umlauts, a VAT number (docs/product.md#d36-invoices). */
+export const REALISTIC_BILLING_ADDRESS = {
+  name: 'Hans-Jürgen Müller-Lüdenscheidt',
+  company: 'Müller-Lüdenscheidt Großformatdruck und Werbetechnik GmbH & Co. KG',
+  street: 'Friedrich-Ebert-Allee 134a',
+  postalCode: '65185',
+  city: 'Wiesbaden-Biebrich',
+  country: 'DE',
+  vatId: 'DE136695976',
+} as const;
+
+/** Stores the customer's billing address, as the payment page asks for it before the first order. */
+export async function saveBillingAddress(send: Send, token: string, address: object = REALISTIC_BILLING_ADDRESS) {
+  await expectOk(send('/users/me/billing-address', jsonRequest('PUT', token, address)), 'billing address');
+}
+
 export const FULL_CART_ENTRIES = 6;
 export const ORDER_HISTORY_LENGTH = 20;
 

@@ -22,6 +22,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { BillingAddress, InvoiceKind } from '../../lib/invoices.ts';
+import { INVOICE_KINDS } from '../../lib/invoices.ts';
+import type { InvoiceDocument } from '../features/invoices/invoice-document.ts';
 import type * as tables from './schema.ts';
 
 /** The database handle every service takes: PGlite or PostgreSQL behind the same Drizzle API. */
@@ -238,6 +241,8 @@ export const bookings = pgTable(
      * means (docs/product.md#d31-consumer-law); null when no appointment starts that early.
      */
     earlyStartConsentAt: timestamp('early_start_consent_at', { withTimezone: true }),
+    /** The billing address the order was paid with, copied when its payment started (docs/product.md#d36-invoices). */
+    billingAddress: jsonb('billing_address').$type<BillingAddress>(),
   },
   (table) => [
     index('bookings_user_idx').on(table.userId),
@@ -275,6 +280,58 @@ export const passwordResetRequests = pgTable('password_reset_requests', {
   email: text('email').notNull(),
   createdAt: createdAt(),
 });
+
+/** A customer's billing address: the one the next order's invoice names (docs/product.md#d36-invoices). */
+export const billingAddresses = pgTable('billing_addresses', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  name: text('name').notNull(),
+  company: text('company').notNull(),
+  street: text('street').notNull(),
+  postalCode: text('postal_code').notNull(),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+  vatId: text('vat_id').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The last invoice number of each calendar year. Taking the next one updates the year's row, which
+ * holds it locked until the transaction that marks the order paid commits or rolls back: numbers
+ * are consecutive, without gaps or duplicates, on any number of replicas (docs/product.md#d36-invoices).
+ */
+export const invoiceSequences = pgTable('invoice_sequences', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+});
+
+/**
+ * Issued invoices and correcting invoices, kept for good (German bookkeeping keeps them ten years):
+ * nothing deletes them, and an order with an invoice cannot be deleted. `document` is everything
+ * the invoice says, fixed when it was issued; its PDF is made from it once and stored.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull().unique(),
+    kind: text('kind').$type<InvoiceKind>().notNull(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'restrict' }),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    document: jsonb('document').$type<InvoiceDocument>().notNull(),
+    /** Set while a process makes the PDF; another may take over once it has passed. */
+    pdfClaimedUntil: timestamp('pdf_claimed_until', { withTimezone: true }),
+    /** When the PDF was stored: from then on it is only read. */
+    pdfStoredAt: timestamp('pdf_stored_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('invoices_one_per_kind_and_booking').on(table.bookingId, table.kind),
+    check('invoices_kind_known', oneOf(table.kind, INVOICE_KINDS)),
+  ],
+);
 
 /** Counters for rate limits, shared by every API replica through the database. */
 export const rateLimitHits = pgTable(
@@ -416,6 +473,8 @@ export const mailQueue = pgTable(
     claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** The invoice whose PDF the mail carries, attached when it is sent. */
+    invoiceNumber: text('invoice_number'),
   },
   (table) => [index('mail_queue_due_idx').on(table.nextAttemptAt).where(sql`${table.sentAt} is null`)],
 );

@@ -5,7 +5,7 @@
 import { createMiddleware } from 'hono/factory';
 import { ApiError, MESSAGES } from './errors.ts';
 
-export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+export const SERVED_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 const served = new Set<string>(SERVED_METHODS);
 

@@ -12,10 +12,18 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
+  /** The invoice whose PDF goes with the mail (docs/product.md#d36-invoices), attached when it is sent. */
+  invoiceNumber?: string | undefined;
+}
+
+export interface Attachment {
+  filename: string;
+  content: Buffer;
+  contentType: string;
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  send(mail: Mail, attachments?: Attachment[]): Promise<void>;
 }
 
 export interface MailerOptions {
@@ -34,15 +42,15 @@ export function createMailer({ from, smtpUrl, outboxDir }: MailerOptions): Maile
       socketTimeout: 30_000,
     });
     return {
-      send: async (mail) => {
-        await transport.sendMail({ from, ...mail });
+      send: async ({ invoiceNumber: _, ...mail }, attachments = []) => {
+        await transport.sendMail({ from, ...mail, attachments });
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    send: async (mail) => {
-      const { message } = await transport.sendMail({ from, ...mail });
+    send: async ({ invoiceNumber: _, ...mail }, attachments = []) => {
+      const { message } = await transport.sendMail({ from, ...mail, attachments });
       mkdirSync(outboxDir, { recursive: true });
       // Time first, so a listing of the folder is in sending order.
       const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;

@@ -11,11 +11,17 @@
 import { and, asc, eq, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import { type Database, mailQueue } from '../db/schema.ts';
 import { log } from '../log.ts';
-import type { Mail, Mailer } from './mailer.ts';
+import type { Attachment, Mail, Mailer } from './mailer.ts';
 
 /** Writes a mail to the queue, inside the caller's transaction. */
 export async function enqueueMail(db: Database, mail: Mail): Promise<void> {
-  await db.insert(mailQueue).values({ recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+  await db.insert(mailQueue).values({
+    recipient: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    invoiceNumber: mail.invoiceNumber ?? null,
+  });
 }
 
 /**
@@ -46,10 +52,13 @@ export interface MailSenderOptions {
   /** Pause before the n-th retry (n from 1). */
   retryDelayMs?: (attempt: number) => number;
   batchSize?: number;
+  /** The PDF of an invoice a mail carries. */
+  invoiceAttachment?: (invoiceNumber: string) => Promise<Attachment>;
 }
 
 const DEFAULTS: Required<MailSenderOptions> = {
   producers: [],
+  invoiceAttachment: (invoiceNumber) => Promise.reject(new Error(`no invoices here to attach ${invoiceNumber}`)),
   pollMs: 5000,
   // Longer than the mailer's longest wait (connect, greeting and a stalled socket).
   claimSeconds: 90,
@@ -88,7 +97,8 @@ async function claimDueMails(db: Database, { claimSeconds, batchSize }: Required
 
 async function deliver(db: Database, mailer: Mailer, mail: QueuedMail, options: Required<MailSenderOptions>) {
   try {
-    await mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html });
+    const attachments = mail.invoiceNumber ? [await options.invoiceAttachment(mail.invoiceNumber)] : [];
+    await mailer.send({ to: mail.recipient, subject: mail.subject, text: mail.text, html: mail.html }, attachments);
     await db
       .update(mailQueue)
       .set({ sentAt: new Date(), claimedUntil: null, lastError: null })

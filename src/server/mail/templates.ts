@@ -22,6 +22,8 @@ interface Letter {
   closing: string;
   /** Texts after the signature, each under its title (the terms of an order). */
   appendix?: { title: string; paragraphs: string[] }[];
+  /** The invoice whose PDF is attached. */
+  invoiceNumber?: string | undefined;
 }
 
 /** One layout for every mail: greeting, text, one button with the link also written out. */
@@ -35,6 +37,7 @@ function compose({
   action,
   closing,
   appendix = [],
+  invoiceNumber,
 }: Letter): Mail {
   const greeting = `Hallo ${greetingName},`;
   const text = [
@@ -68,7 +71,7 @@ ${afterList.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
 <p>Ihr HWDS-Team</p>
 ${appendix.map(({ title, paragraphs: texts }) => `<hr><h2 style="font-size:18px">${escapeHtml(title)}</h2>\n${texts.map((p) => `<p style="font-size:14px">${escapeHtml(p)}</p>`).join('\n')}`).join('\n')}
 </body></html>`;
-  return { to, subject, text, html };
+  return { to, subject, text, html, invoiceNumber };
 }
 
 export function confirmationMail(to: string, firstName: string, link: string): Mail {
@@ -123,6 +126,8 @@ export interface OrderConfirmation {
   legalTexts: { title: string; paragraphs: string[] }[];
   /** Paid in a provider's test mode: the mail must not read like a receipt for real money. */
   testMode: boolean;
+  /** The invoice attached to the mail. */
+  invoiceNumber: string;
 }
 
 /**
@@ -146,6 +151,7 @@ export function orderConfirmationMail(to: string, firstName: string, order: Orde
     afterList: [
       `Gesamtbetrag: ${order.total}. ${order.vatNote}`,
       `Zahlungsart: ${order.paymentMethod}`,
+      `Ihre Rechnung ${order.invoiceNumber} liegt dieser E-Mail als PDF bei. Sie enthält die Rechnungsdaten auch maschinenlesbar (E-Rechnung nach EN 16931, ZUGFeRD/Factur-X), sodass Ihre Buchhaltung sie direkt übernehmen kann.`,
       ...(order.earlyStartConsentAt
         ? [
             `Sie haben am ${formatReceiptTime(order.earlyStartConsentAt)} verlangt, dass wir schon vor Ablauf der Widerrufsfrist mit der Leistung beginnen, und bestätigt: „${EARLY_START_CONSENT}“`,
@@ -157,6 +163,7 @@ export function orderConfirmationMail(to: string, firstName: string, order: Orde
     action: { label: 'Ihre Bestellungen ansehen', url: order.ordersUrl },
     closing: `Bei Fragen erreichen Sie uns unter ${order.agencyEmail}.`,
     appendix: order.legalTexts,
+    invoiceNumber: order.invoiceNumber,
   });
 }
 
@@ -221,6 +228,8 @@ export interface RefundNotice {
   ordersUrl: string;
   agencyEmail: string;
   testMode: boolean;
+  /** The correcting invoice attached to the mail; none for orders paid before invoices existed. */
+  creditNoteNumber: string | undefined;
 }
 
 /** To the customer: the order was refunded in full (by staff, or at the provider). */
@@ -232,10 +241,16 @@ export function refundMail(to: string, firstName: string, refund: RefundNotice):
     paragraphs: [
       `wir haben Ihnen den Betrag Ihrer Bestellung ${refund.bookingNumber} erstattet: ${refund.amount}.`,
       `Das Geld geht auf demselben Weg zurück, auf dem Sie bezahlt haben (${refund.paymentMethod}). Je nach Bank oder Kartenanbieter kann es einige Werktage dauern, bis Sie es sehen.`,
+      ...(refund.creditNoteNumber
+        ? [
+            `Die Rechnungskorrektur ${refund.creditNoteNumber}, die Ihre Rechnung storniert, liegt dieser E-Mail als PDF bei.`,
+          ]
+        : []),
       ...(refund.testMode ? [TEST_REFUND_NOTE] : []),
     ],
     action: { label: 'Ihre Bestellungen ansehen', url: refund.ordersUrl },
     closing: `Bei Fragen erreichen Sie uns unter ${refund.agencyEmail}.`,
+    invoiceNumber: refund.creditNoteNumber,
   });
 }
 

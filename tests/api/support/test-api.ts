@@ -14,7 +14,7 @@ import { siteSchema } from '../../../src/content-schemas/site.ts';
 import type { NewArticle } from '../../../src/lib/catalogue.ts';
 import { todayInGermany } from '../../../src/lib/dates.ts';
 import { createApp } from '../../../src/server/app.ts';
-import { companyOf, readContentFile } from '../../../src/server/content-files.ts';
+import { type Company, companyOf, readContentFile } from '../../../src/server/content-files.ts';
 import type { ApiDependencies } from '../../../src/server/context.ts';
 import { type DatabaseHandle, openDatabase } from '../../../src/server/db/database.ts';
 import { userRoles, users } from '../../../src/server/db/schema.ts';
@@ -26,6 +26,7 @@ import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/featur
 import type { BookingView } from '../../../src/server/features/bookings/bookings.service.ts';
 import type { ArticleView } from '../../../src/server/features/catalogue/catalogue.service.ts';
 import { imageStore } from '../../../src/server/features/images/image-store.ts';
+import { invoiceFiles } from '../../../src/server/features/invoices/invoices.service.ts';
 import { paymentConfig as paymentSettings } from '../../../src/server/features/payments/payment-config.ts';
 import type { errorBody, FieldError } from '../../../src/server/http/errors.ts';
 import { setLogLevel } from '../../../src/server/log.ts';
@@ -49,6 +50,17 @@ export function inDays(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 export const STRONG_PASSWORD = 'Sommer-2026!A';
+
+/** A business customer's billing address, as the payment page asks for it. */
+export const BILLING_ADDRESS = {
+  name: 'Anna Müller',
+  company: 'Müller & Söhne Gebäudereinigung GmbH',
+  street: 'Wilhelmstraße 12',
+  postalCode: '65183',
+  city: 'Wiesbaden',
+  country: 'DE',
+  vatId: 'DE136695976',
+} as const;
 
 /** A database of its own for one test file, migrated and seeded as the server's is at start-up. */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
@@ -133,6 +145,8 @@ const GENEROUS_LIMITS = Object.fromEntries(
 
 export interface TestApiOptions {
   rateLimits?: Partial<RateLimits>;
+  /** Changes to the agency's data of content/site.yaml (e.g. the small-business VAT rule). */
+  company?: Partial<Company>;
   /** Send mail over SMTP instead of writing the outbox. */
   smtpUrl?: string;
   /** Payment keys as the environment would set them (default: none, both providers in the sandbox). */
@@ -158,21 +172,24 @@ export async function createTestApi(options: TestApiOptions = {}) {
   );
   const mailer = createMailer({ from: 'HWDS <no-reply@hwds-agentur.de>', outboxDir, smtpUrl: options.smtpUrl });
   const rateLimits = { ...GENEROUS_LIMITS, ...options.rateLimits };
+  const invoices = invoiceFiles(database.db, uploads.store);
   const mailSender = startMailSender(database.db, mailer, {
     pollMs: 50,
     producers: [(db) => mailPasswordResets(db, SITE_URL, rateLimits.resetMailsPerAccount)],
+    invoiceAttachment: invoices.attachment,
   });
   const deps: ApiDependencies = {
     db: database.db,
     mailSender,
     images: imageStore(uploads.store),
+    invoices,
     tokens: accessTokenKeys(secret),
     deviceCookies: deviceCookies(secret),
     siteUrl: SITE_URL,
     publicApiBase: options.publicApiBase ?? '/api',
     rateLimits,
     payments: paymentConfig,
-    company: companyOf(readContentFile('site.yaml', siteSchema)),
+    company: { ...companyOf(readContentFile('site.yaml', siteSchema)), ...options.company },
     apiDocs: options.apiDocs ?? true,
   };
   const { app, providers } = createApp(deps);
@@ -244,13 +261,24 @@ export async function createTestApi(options: TestApiOptions = {}) {
   }
 
   /** A registered, confirmed and logged-in user. */
-  async function user(overrides: Record<string, unknown> = {}): Promise<TestUser> {
+  async function user(
+    overrides: Record<string, unknown> = {},
+    { billingAddress = true }: { billingAddress?: boolean } = {},
+  ): Promise<TestUser> {
     const payload = await register(overrides);
     const code = linkParameter(await lastMailTo(payload.userEmail), 'code');
     const confirmed = await request('GET', `/auth/confirm?code=${code}`);
     if (confirmed.status !== 200) throw new Error(`confirm failed: ${confirmed.status}`);
     const tokens = await login(payload.userEmail, payload.password);
     const [row] = await database.db.select({ id: users.id }).from(users).where(eq(users.email, payload.userEmail));
+    // Customers who pay have a billing address (docs/product.md#d36-invoices).
+    if (billingAddress) {
+      const address = await request('PUT', '/users/me/billing-address', {
+        token: tokens.accessToken,
+        body: BILLING_ADDRESS,
+      });
+      if (address.status !== 200) throw new Error(`billing address failed: ${address.status} ${await address.text()}`);
+    }
     return { ...payload, ...tokens, token: tokens.accessToken, id: row?.id as number };
   }
 

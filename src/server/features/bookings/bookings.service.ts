@@ -18,6 +18,7 @@ import {
   withdrawals,
 } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import { invoiceNumbersOf } from '../invoices/invoices.service.ts';
 
 const BookingItemViewSchema = v.object({
   /** Null once the article has been deleted; the item keeps what was booked. */
@@ -47,6 +48,10 @@ export const bookingViewEntries = {
   paidAt: v.nullable(v.string()),
   /** When the first withdrawal declaration naming this order came in (docs/product.md#d31-consumer-law), or null. */
   withdrawnAt: v.nullable(v.string()),
+  /** The order's invoice (docs/product.md#d36-invoices), once it is paid: GET /booking/{id}/invoice. */
+  invoiceNumber: v.nullable(v.string()),
+  /** The correcting invoice of a refunded order: GET /booking/{id}/credit-note. */
+  creditNoteNumber: v.nullable(v.string()),
   items: v.array(BookingItemViewSchema),
 };
 
@@ -161,7 +166,14 @@ async function withdrawalTimes(db: Database, rows: BookingRow[]): Promise<Map<nu
 /** The views of some booking rows, in their order, with their items. */
 export async function bookingViews(db: Database, rows: BookingRow[]): Promise<BookingView[]> {
   if (rows.length === 0) return [];
-  const [items, withdrawn] = await Promise.all([itemsOf(db, rows), withdrawalTimes(db, rows)]);
+  const [items, withdrawn, invoiceNumbers] = await Promise.all([
+    itemsOf(db, rows),
+    withdrawalTimes(db, rows),
+    invoiceNumbersOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
   return rows.map((row) => {
     const own = items.filter((item) => item.bookingId === row.id);
     const entryDates = own.map((item) => item.entryDate).sort();
@@ -177,6 +189,8 @@ export async function bookingViews(db: Database, rows: BookingRow[]): Promise<Bo
       paymentMethod: row.paymentMethod,
       paidAt: row.paidAt?.toISOString() ?? null,
       withdrawnAt: withdrawn.get(row.id)?.toISOString() ?? null,
+      invoiceNumber: invoiceNumbers.get(row.id)?.invoice ?? null,
+      creditNoteNumber: invoiceNumbers.get(row.id)?.credit_note ?? null,
       items: own.map((item) => ({
         articleId: item.articleId,
         departamentId: item.departamentId,

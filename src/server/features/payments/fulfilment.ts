@@ -27,6 +27,7 @@ import { legalTexts } from '../../legal-texts.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { orderConfirmationMail, paymentFailedMail, surplusPaymentMail } from '../../mail/templates.ts';
+import { issueInvoice } from '../invoices/invoices.service.ts';
 
 export interface VerifiedPayment {
   provider: PaymentProvider;
@@ -95,7 +96,8 @@ export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPaym
       .update(bookings)
       .set({ status: 'paid', paidAt: new Date(), paymentMethod: payment.provider })
       .where(eq(bookings.id, booking.id));
-    await queueOrderConfirmation(tx, deps, booking.id, payment);
+    const invoiceNumber = await issueInvoice(tx, deps, booking.id, payment);
+    await queueOrderConfirmation(tx, deps, booking.id, payment, invoiceNumber);
     return { outcome: 'paid', ...done };
   });
   if (result.outcome === 'paid') deps.mailSender.wake();
@@ -245,6 +247,7 @@ async function queueOrderConfirmation(
   deps: ApiDependencies,
   bookingId: number,
   payment: VerifiedPayment,
+  invoiceNumber: string,
 ) {
   const [booking] = await tx
     .select({
@@ -296,6 +299,7 @@ async function queueOrderConfirmation(
       earlyStartConsentAt: booking.earlyStartConsentAt?.toISOString() ?? null,
       legalTexts: legalTexts(deps.company, deps.siteUrl),
       testMode: payment.testMode,
+      invoiceNumber,
     }),
   );
 }

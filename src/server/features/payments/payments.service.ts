@@ -7,6 +7,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { formatAppointment } from '../../../lib/dates.ts';
+import { BILLING_MESSAGES } from '../../../lib/invoices.ts';
 import { CARD_MINIMUM_CENTS, PAYMENT_MESSAGES } from '../../../lib/payments.ts';
 import { sitePage } from '../../../lib/return-path.ts';
 import { EARLY_START_REQUIRED, startsWithinWithdrawalPeriod } from '../../../lib/withdrawal-period.ts';
@@ -24,6 +25,7 @@ import {
   totalOf,
   withFreshBookingNumber,
 } from '../bookings/bookings.service.ts';
+import { billingAddressOf } from '../invoices/billing-addresses.ts';
 import type { Fulfilment } from './fulfilment.ts';
 import { idempotencyKey } from './idempotency-keys.ts';
 import { captureInProgress, claimCapture, closeCardSessions, releaseCapture, stillClaimed } from './open-attempts.ts';
@@ -131,6 +133,8 @@ async function bookingForPayment(
       if (provider === 'stripe' && totalCents < CARD_MINIMUM_CENTS) throw new ApiError(400, m.belowCardMinimum);
       const startsEarly = entries.some((entry) => startsWithinWithdrawalPeriod(entry.entryDate));
       if (startsEarly && !earlyStart) throw new ApiError(400, EARLY_START_REQUIRED);
+      const billingAddress = await billingAddressOf(tx, userId);
+      if (!billingAddress) throw new ApiError(400, BILLING_MESSAGES.missing);
       const processing = await userBookings(tx, userId, 'processing');
       const inCart = new Set(entries.map(appointmentKey));
       if (processing.some((booking) => booking.items.some((item) => inCart.has(appointmentKey(item))))) {
@@ -150,10 +154,11 @@ async function bookingForPayment(
           .where(and(inArray(bookings.id, replaced), eq(bookings.status, 'pending_payment')));
       }
       const id = reusable?.id ?? (await insertBooking(tx, userId, entries));
-      // The consent of the newest start counts: the contract is concluded by the payment that follows.
+      // The consent and the address of the newest start count: the contract is concluded, and
+      // invoiced, by the payment that follows.
       await tx
         .update(bookings)
-        .set({ earlyStartConsentAt: startsEarly ? new Date() : null })
+        .set({ earlyStartConsentAt: startsEarly ? new Date() : null, billingAddress })
         .where(eq(bookings.id, id));
       const [row] = await tx.select().from(bookings).where(eq(bookings.id, id));
       if (!row) throw new Error('booking vanished');

@@ -27,6 +27,7 @@ import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { refundMail } from '../../mail/templates.ts';
+import { issueCreditNote } from '../invoices/invoices.service.ts';
 import { idempotencyKey } from './idempotency-keys.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import { PayPalApiError } from './paypal-client.ts';
@@ -209,9 +210,11 @@ async function markRefunded(tx: Database, deps: ApiDependencies, payment: Paymen
     .from(users)
     .where(eq(users.id, booking.userId));
   if (!customer) return false;
+  const creditNoteNumber = await issueCreditNote(tx, booking.id);
   await enqueueMail(
     tx,
     refundMail(customer.email, customer.firstName, {
+      creditNoteNumber,
       bookingNumber: booking.bookingNumber,
       amount: formatEuros(payment.amountCents / 100),
       paymentMethod: PAYMENT_METHOD_NAMES[payment.provider],
