@@ -20,6 +20,7 @@ import type { CheckoutSessionView, PayPalOrderView } from '../../src/server/feat
 import { certUrl, signTransmission } from '../../src/server/payment-sandbox/paypal/webhooks.ts';
 import {
   answer,
+  BILLING_ADDRESS,
   createTestApi,
   type RequestOptions,
   SITE_URL,
@@ -152,11 +153,14 @@ function fileForm(data: Uint8Array | string, type: string, field = 'file'): Form
 }
 
 const json = async <T>(response: Promise<Response>) => (await answer<T>(response)).body;
+/** Where the invoice routes' customers register from. */
+const INVOICE_CUSTOMERS = '198.51.100.36';
 let sequence = 0;
 const unique = (prefix: string) => `${prefix}${Date.now() % 100_000}${++sequence}`;
 
-async function customerWithCart(): Promise<TestUser> {
-  const user = await api.user();
+/** `address`: where the customer registers from (the real limits count registrations per address). */
+async function customerWithCart(address?: string): Promise<TestUser> {
+  const user = await api.user({}, { address });
   expect((await api.request('POST', '/cart/article/1', { token: user.token, body: dates })).status).toBe(201);
   return user;
 }
@@ -174,8 +178,8 @@ async function approveWithWrongAmount(orderId: string): Promise<void> {
 }
 
 /** A customer whose booking is paid by card (the hosted page's button, then the success page). */
-async function paidBooking(): Promise<number> {
-  const payer = await customerWithCart();
+async function paidBooking(address?: string): Promise<number> {
+  const payer = await customerWithCart(address);
   const session = await json<CheckoutSessionView>(
     request('POST /payment/stripe/checkout-session', { token: payer.token, body: { earlyStart: true } }),
   );
@@ -762,6 +766,46 @@ const written: Record<string, () => Promise<Check[]>> = {
           return refund(unreachable);
         },
       },
+    ];
+  },
+
+  'GET /users/me/billing-address': async () => {
+    const key = 'GET /users/me/billing-address';
+    const newcomer = await api.user({}, { billingAddress: false, address: INVOICE_CUSTOMERS });
+    return [
+      { key, status: 200, send: () => request(key, { token: customer.token }) },
+      { key, status: 404, send: () => request(key, { token: newcomer.token }) },
+    ];
+  },
+
+  'PUT /users/me/billing-address': async () => {
+    const key = 'PUT /users/me/billing-address';
+    const abroad = { ...BILLING_ADDRESS, postalCode: '1060', city: 'Wien', country: 'AT', vatId: '' };
+    return [{ key, status: 200, send: () => request(key, { token: customer.token, body: abroad }) }];
+  },
+
+  'GET /booking/{id}/invoice': async () => {
+    const key = 'GET /booking/{id}/invoice';
+    const [paid, unpaid] = [
+      await paidBooking(INVOICE_CUSTOMERS),
+      (await api.placeOrder((await customerWithCart(INVOICE_CUSTOMERS)).token)).id,
+    ];
+    const invoice = (id: number, token: string) => api.request('GET', `/booking/${id}/invoice`, { token });
+    return [
+      { key, status: 200, send: () => invoice(paid, admin.token) },
+      { key, status: 404, send: () => invoice(paid, customer.token) },
+      { key, status: 404, send: () => invoice(unpaid, admin.token) },
+    ];
+  },
+
+  'GET /booking/{id}/credit-note': async () => {
+    const key = 'GET /booking/{id}/credit-note';
+    const [refunded, paid] = [await paidBooking(INVOICE_CUSTOMERS), await paidBooking(INVOICE_CUSTOMERS)];
+    await api.request('POST', `/admin/bookings/${refunded}/refund`, { token: admin.token });
+    const creditNote = (id: number) => api.request('GET', `/booking/${id}/credit-note`, { token: admin.token });
+    return [
+      { key, status: 200, send: () => creditNote(refunded) },
+      { key, status: 404, send: () => creditNote(paid) },
     ];
   },
 

@@ -298,10 +298,10 @@ describe('requests a browser could send from any web page without a preflight', 
 describe('methods', () => {
   // TRACE and CONNECT cannot even be built as a fetch Request: the server test sends them over a socket.
   it('methods the API does not serve are a 405 naming the ones it does', async () => {
-    for (const method of ['PUT', 'PROPFIND', 'MKCOL']) {
+    for (const method of ['PROPFIND', 'MKCOL', 'LOCK']) {
       const response = await api.request(method, '/departaments');
       expect({ method, status: response.status }).toEqual({ method, status: 405 });
-      expect(response.headers.get('allow')).toBe('GET, HEAD, POST, PATCH, DELETE, OPTIONS');
+      expect(response.headers.get('allow')).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
       expect(((await response.json()) as ErrorBody).message).toBe('Diese Methode wird nicht unterstützt.');
     }
   });

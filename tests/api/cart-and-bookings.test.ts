@@ -252,6 +252,8 @@ describe('bookings', () => {
       paymentMethod: null,
       paidAt: null,
       withdrawnAt: null,
+      invoiceNumber: null,
+      creditNoteNumber: null,
       items: [
         expect.objectContaining({
           articleId: 1,

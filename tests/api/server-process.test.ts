@@ -168,7 +168,7 @@ describe('HTTP', () => {
     for (const method of ['TRACE', 'PROPFIND']) {
       const answer = await rawRequest(server.baseUrl, method, '/api/health');
       expect({ method, status: answer.status }).toEqual({ method, status: 405 });
-      expect(answer.headers.allow).toBe('GET, HEAD, POST, PATCH, DELETE, OPTIONS');
+      expect(answer.headers.allow).toBe('GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS');
       expect(JSON.parse(answer.body)).toEqual({ message: 'Diese Methode wird nicht unterstützt.', statusCode: 405 });
     }
   });

@@ -4,6 +4,7 @@
  * payments; webhooks early, late or never; a payment PayPal still processes, as the customer and
  * as staff see it; a refund by staff.
  */
+import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { todayInGermany } from '../../src/lib/dates.ts';
 import { EARLY_START_CONSENT, EARLY_START_REQUIRED } from '../../src/lib/withdrawal-period.ts';
@@ -72,8 +73,32 @@ async function bookAndOrder(page: Page) {
   await page.getByRole('link', { name: 'Bestellen' }).click();
   await page.waitForURL('/payment-options');
   await expect(page.getByText('Gesamtbetrag: 2.500,00 €')).toBeVisible();
+  await giveBillingAddress(page);
   // The model starts in 14 days, within the withdrawal period.
   await requestEarlyStart(page);
+}
+
+/** A new customer's first order asks for the billing address before the payment methods (docs/product.md#d36-invoices). */
+async function giveBillingAddress(page: Page) {
+  const billing = page.getByRole('region', { name: 'Rechnungsadresse' });
+  await expect(page.getByRole('group', { name: 'Zahlungsart' })).toBeHidden();
+  await billing.getByLabel('Name', { exact: true }).fill('Paula Weiß');
+  await billing.getByLabel('Firma (optional)').fill('Weiß & Söhne Großformatdruck GmbH');
+  await billing.getByLabel('Straße und Hausnummer').fill('Kaiser-Friedrich-Ring 7');
+  await billing.getByLabel('PLZ').fill('6518');
+  await billing.getByLabel('Ort').fill('Wiesbaden');
+  await expect(billing.getByLabel('Land')).toHaveValue('DE');
+  await billing.getByLabel('USt-IdNr. (optional)').fill('de 136 695 976');
+  await billing.getByRole('button', { name: 'Rechnungsadresse speichern' }).click();
+  await expect(billing.getByText('Eine deutsche Postleitzahl hat fünf Ziffern.')).toBeVisible();
+  await expect(billing.getByLabel('PLZ')).toBeFocused();
+  await expectNoAccessibilityViolations(page);
+  await billing.getByLabel('PLZ').fill('65185');
+  await billing.getByRole('button', { name: 'Rechnungsadresse speichern' }).click();
+  await expect(billing.getByText('Die Rechnungsadresse ist gespeichert.')).toBeVisible();
+  await expect(billing).toContainText('Weiß & Söhne Großformatdruck GmbH');
+  await expect(billing).toContainText('USt-IdNr. DE136695976');
+  await expect(billing.getByRole('button', { name: 'Ändern Rechnungsadresse' })).toBeFocused();
 }
 
 /** An appointment within the withdrawal period: the customer asks for the early start (docs/product.md#d31-consumer-law). */
@@ -116,6 +141,17 @@ async function expectPaidEverywhere(page: Page, customer: { userEmail: string })
   const mail = await waitForMail(customer.userEmail, `Ihre Bestellung ${bookingNumber} bei HWDS`);
   expect(mail.text).toContain('Moderne Informationsseite (Artikel 2)');
   expect(mail.text).toContain('Gesamtbetrag: 2.500,00');
+  // The invoice: attached to the mail, and the same file from the profile (docs/product.md#d36-invoices).
+  const [invoice] = mail.attachments;
+  expect(invoice?.filename).toMatch(/^Rechnung-RE-\d{4}-\d{5}\.pdf$/);
+  const downloading = page.waitForEvent('download');
+  await page
+    .getByRole('table', { name: 'Ihre letzten Bestellungen' })
+    .getByRole('button', { name: `Rechnung (PDF) zur Bestellung ${bookingNumber}` })
+    .click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe(invoice?.filename);
+  expect(readFileSync(await download.path())).toEqual(invoice?.content);
   await page.waitForTimeout(500); // a doubled mail would arrive in this time
   expect(mailsTo(customer.userEmail).filter((m) => m.subject.startsWith('Ihre Bestellung'))).toHaveLength(1);
 }

@@ -1,4 +1,4 @@
-/** /profilepage: the user's first name and e-mail and their orders, newest first. */
+/** /profilepage: the user's first name and e-mail, their billing address, and their orders, newest first. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { verifyStoredSession } from '../../client/accounts.ts';
@@ -7,6 +7,7 @@ import { describeFailure } from '../../client/failures.ts';
 import type { CurrentUserView } from '../../server/features/accounts/accounts.service.ts';
 import { $auth } from '../../stores/accounts.ts';
 import { BookingTable, type LoadedBookings } from '../bookings/BookingTable.tsx';
+import BillingAddress, { useStoredAddress } from '../invoices/BillingAddress.tsx';
 import { LoginGate, SignedIn } from './SignedIn.tsx';
 import { PROFILE_TEXTS as t } from './texts.ts';
 
@@ -19,6 +20,7 @@ function OrderList({ orders }: { orders: LoadedBookings }) {
 
 function Profile({ user }: { user: CurrentUserView }) {
   const [orders, setOrders] = useState<LoadedBookings>({ state: 'loading' });
+  const [billing, setBilling] = useStoredAddress();
   useEffect(() => {
     fetchBookings().then(
       (bookings) => setOrders({ state: 'loaded', bookings }),
@@ -37,6 +39,7 @@ function Profile({ user }: { user: CurrentUserView }) {
         <dt>{t.email}</dt>
         <dd>{user.email}</dd>
       </dl>
+      <BillingAddress stored={billing} onSaved={setBilling} />
       <section aria-labelledby="orders-title" aria-busy={orders.state === 'loading'}>
         <h2 id="orders-title">{t.ordersTitle}</h2>
         <OrderList orders={orders} />

@@ -14,6 +14,7 @@ import type { BookingStatus } from '../../server/db/schema.ts';
 import type { AdminBookingPage, BookingQuery } from '../../server/features/admin/admin.service.ts';
 import { BOOKING_STATUS_LABELS } from '../bookings/texts.ts';
 import { FormMessages } from '../forms/fields.tsx';
+import { InvoiceLinks } from '../invoices/InvoiceLinks.tsx';
 import type { Loadable } from '../loadable.ts';
 import { AdminOnly } from './AdminOnly.tsx';
 import { useAdminMessages } from './admin-messages.ts';
@@ -136,7 +137,10 @@ function Overview() {
                           ))}
                         </ul>
                       </td>
-                      <td data-label={t.total}>{formatEuros(booking.totalPrice)}</td>
+                      <td data-label={t.total}>
+                        {formatEuros(booking.totalPrice)}
+                        <InvoiceLinks booking={booking} />
+                      </td>
                       <td data-label={t.status}>
                         {BOOKING_STATUS_LABELS[booking.status]}
                         {booking.withdrawnAt && (

@@ -1,11 +1,13 @@
 /**
- * The caller's bookings as a table, newest first: date, amount, order number, status, and while
- * its withdrawal period runs the way to withdraw (docs/product.md#d31-consumer-law).
+ * The caller's bookings as a table, newest first: date, amount with the invoices to download
+ * (docs/product.md#d36-invoices), order number, status, and while its withdrawal period runs the
+ * way to withdraw (docs/product.md#d31-consumer-law).
  */
 import { formatGermanDate } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
 import { lastDayToWithdraw, withinWithdrawalPeriod } from '../../lib/withdrawal-period.ts';
 import type { BookingView } from '../../server/features/bookings/bookings.service.ts';
+import { InvoiceLinks } from '../invoices/InvoiceLinks.tsx';
 import type { Loadable } from '../loadable.ts';
 import { BOOKING_STATUS_LABELS, BOOKING_TABLE_TEXTS as t } from './texts.ts';
 
@@ -45,7 +47,10 @@ export function BookingTable({ bookings, caption }: { bookings: BookingView[]; c
         {newestFirst.map((booking) => (
           <tr key={booking.id}>
             <td data-label={t.date}>{formatGermanDate(booking.createdAt)}</td>
-            <td data-label={t.amount}>{formatEuros(booking.totalPrice)}</td>
+            <td data-label={t.amount}>
+              {formatEuros(booking.totalPrice)}
+              <InvoiceLinks booking={booking} />
+            </td>
             <td data-label={t.orderNumber}>{booking.bookingNumber}</td>
             <td data-label={t.status}>
               {BOOKING_STATUS_LABELS[booking.status]}

@@ -63,6 +63,34 @@ export function TextField(props: FieldProps) {
   );
 }
 
+/** A choice from a list (countries): the same label, error and focus as a text field. */
+export function SelectField(
+  props: Omit<FieldProps, 'type' | 'inputMode' | 'min'> & { options: readonly { value: string; label: string }[] },
+) {
+  const id = useId();
+  const { name, value, error, onChange, inputRef, autoComplete, options } = props;
+  return (
+    <FieldShell id={id} label={props.label} error={error}>
+      <select
+        ref={inputRef}
+        id={id}
+        name={name}
+        value={value}
+        autoComplete={autoComplete}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
 /** A multi-line text field (descriptions). */
 export function TextAreaField(props: Omit<FieldProps, 'type' | 'inputMode' | 'min'> & { rows?: number }) {
   const id = useId();

@@ -1,5 +1,5 @@
 /**
- * /payment-options: what is ordered and what it costs (from the server), the choice of card or
+ * /payment-options: what is ordered and what it costs (from the server), the billing address, the choice of card or
  * PayPal, and the binding 'Jetzt zahlungspflichtig bezahlen' (§ 312j BGB). No provider's script
  * loads before the visitor chooses PayPal; card payment needs none (Stripe's hosted page).
  */
@@ -17,6 +17,7 @@ import {
 import type { CartView } from '../../server/features/cart/cart.service.ts';
 import { $cart, followOtherTabs, loadCart, reloadCart } from '../../stores/cart.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
+import BillingAddress, { useStoredAddress } from '../invoices/BillingAddress.tsx';
 import { useFocusIfLost } from '../use-focus-if-lost.ts';
 import type { PayPalSetup } from './paypal-sdk.ts';
 import './payments.css';
@@ -203,13 +204,17 @@ function EmptyCart() {
 
 function Payment({ paypal, vatNote }: Props) {
   const state = useStore($cart);
+  // Orders are paid with a billing address on file (docs/product.md#d36-invoices).
+  const [billing, setBilling] = useStoredAddress();
   useEffect(() => {
     void loadCart();
     return followOtherTabs();
   }, []);
   return (
     <>
-      {(state.status === 'idle' || state.status === 'loading') && <p role="status">{t.loading}</p>}
+      {(state.status === 'idle' || state.status === 'loading' || billing.state === 'loading') && (
+        <p role="status">{t.loading}</p>
+      )}
       {state.status === 'failed' && (
         <div className="notice" role="alert">
           <p>{t.cartFailed}</p>
@@ -219,12 +224,18 @@ function Payment({ paypal, vatNote }: Props) {
         </div>
       )}
       {state.status === 'loaded' &&
+        billing.state !== 'loading' &&
         (state.cart.countArticles === 0 ? (
           <EmptyCart />
         ) : (
           <>
             <OrderSummary cart={state.cart} vatNote={vatNote} />
-            <PaymentForm cart={state.cart} paypal={paypal} />
+            <BillingAddress stored={billing} onSaved={setBilling} />
+            {billing.state === 'loaded' && billing.address ? (
+              <PaymentForm cart={state.cart} paypal={paypal} />
+            ) : (
+              <p className="fine-print">{t.billingFirst}</p>
+            )}
           </>
         ))}
     </>

@@ -23,6 +23,7 @@ export const PAYMENT_TEXTS = {
   withdrawalNotice: 'Widerrufsbelehrung',
   privacyLead: 'den Umgang mit Ihren Daten die',
   privacy: 'Datenschutzerklärung',
+  billingFirst: 'Sobald Ihre Rechnungsadresse gespeichert ist, wählen Sie hier die Zahlungsart.',
   methodTitle: 'Zahlungsart',
   card: 'Kreditkarte (Stripe)',
   paypal: 'PayPal',

@@ -307,7 +307,7 @@ export const invoiceSequences = pgTable('invoice_sequences', {
 });
 
 /**
- * Issued invoices and correcting invoices, kept for good (German bookkeeping keeps them ten years):
+ * Issued invoices and correcting invoices, kept for good (§ 14b UStG asks for eight years at least):
  * nothing deletes them, and an order with an invoice cannot be deleted. `document` is everything
  * the invoice says, fixed when it was issued; its PDF is made from it once and stored.
  */

@@ -232,7 +232,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
   let userCount = 0;
 
   /** Registers a new user through the API; returns the payload used. */
-  async function register(overrides: Record<string, unknown> = {}) {
+  async function register(overrides: Record<string, unknown> = {}, address?: string) {
     userCount += 1;
     const payload = {
       firstName: 'Anna',
@@ -242,7 +242,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
       password: STRONG_PASSWORD,
       ...overrides,
     };
-    const response = await request('POST', '/auth/register', { body: payload });
+    const response = await request('POST', '/auth/register', { body: payload, address });
     if (response.status !== 201) throw new Error(`register failed: ${response.status} ${await response.text()}`);
     return payload as typeof payload & { userEmail: string; password: string };
   }
@@ -263,9 +263,9 @@ export async function createTestApi(options: TestApiOptions = {}) {
   /** A registered, confirmed and logged-in user. */
   async function user(
     overrides: Record<string, unknown> = {},
-    { billingAddress = true }: { billingAddress?: boolean } = {},
+    { billingAddress = true, address }: { billingAddress?: boolean; address?: string } = {},
   ): Promise<TestUser> {
-    const payload = await register(overrides);
+    const payload = await register(overrides, address);
     const code = linkParameter(await lastMailTo(payload.userEmail), 'code');
     const confirmed = await request('GET', `/auth/confirm?code=${code}`);
     if (confirmed.status !== 200) throw new Error(`confirm failed: ${confirmed.status}`);

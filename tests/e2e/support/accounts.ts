@@ -8,6 +8,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { parseEml, type ReceivedMail } from '../../support/eml.ts';
+import { REALISTIC_BILLING_ADDRESS } from '../../support/realistic-shop.ts';
 
 export const E2E_ADMIN = { email: 'admin@hwds-e2e.test', password: 'Admin-2026!E2e' } as const;
 export const CUSTOMER_PASSWORD = 'Sommer-2026!A';
@@ -73,7 +74,10 @@ export function newAccount(overrides: Partial<Account> = {}): Account {
   };
 }
 
-/** Registers and confirms a customer through the API, as the mail link would. */
+/**
+ * Registers and confirms a customer through the API, as the mail link would, with the billing
+ * address a customer gives before the first order (docs/product.md#d36-invoices).
+ */
 export async function confirmedCustomer(
   request: APIRequestContext,
   overrides: Partial<Account> = {},
@@ -85,6 +89,12 @@ export async function confirmedCustomer(
     linkIn(await waitForMail(account.userEmail, CONFIRMATION_SUBJECT), '/auth/confirm'),
   ).searchParams.get('code');
   expect((await request.get(`/api/auth/confirm?code=${code}`)).status()).toBe(200);
+  const token = await accessTokenFor(request, account.userEmail, account.password);
+  const billing = await request.put('/api/users/me/billing-address', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { ...REALISTIC_BILLING_ADDRESS, name: `${account.firstName} ${account.lastName}` },
+  });
+  expect(billing.status(), await billing.text()).toBe(200);
   return account;
 }
 
