@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'astro/zod';
 import { parseYaml } from '../content-schemas/common.ts';
+import { pricingSchema } from '../content-schemas/pricing.ts';
 import type { SiteData } from '../content-schemas/site.ts';
 import { projectRoot } from './project-root.ts';
 
@@ -17,3 +18,12 @@ export function readContentFile<T extends z.ZodType>(file: string, schema: T): z
 /** What the API needs of content/site.yaml: the agency's name, address and contact, and how its prices are taxed. */
 export const companyOf = (site: SiteData) => ({ ...site.company, vat: site.vat });
 export type Company = ReturnType<typeof companyOf>;
+
+let yearlyDiscount: number | undefined;
+
+/**
+ * The discount of a 12-month maintenance term, as /preise promises it (content/pricing.yaml, read
+ * once): the cart prices a yearly term with it (docs/product.md#d35-maintenance-terms).
+ */
+export const yearlyDiscountPercent = (): number =>
+  (yearlyDiscount ??= readContentFile('pricing.yaml', pricingSchema).maintenance.yearlyDiscountPercent);

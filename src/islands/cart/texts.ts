@@ -3,6 +3,14 @@
 export const BOOKING_TEXTS = {
   entryDate: 'Startdatum',
   departureDate: 'Enddatum',
+  /** The quantity field's label per unit (docs/product.md#d34-units-and-quantities). */
+  quantity: {
+    flat: 'Anzahl',
+    month: 'Laufzeit in Monaten (6 oder 12)',
+    piece: 'Anzahl (Stück)',
+    sqm: 'Fläche in m²',
+    hour: 'Stunden',
+  },
   submit: 'Buchen',
   submitting: 'Wird gebucht …',
   success: 'Termin erfolgreich gebucht! Gehen Sie in den Warenkorb!',

@@ -11,7 +11,7 @@ interface FieldProps {
   inputRef: (element: FieldElement | null) => void;
   type?: 'text' | 'email' | 'tel' | 'date';
   autoComplete?: string;
-  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
   /** Earliest value of a date field (YYYY-MM-DD). */
   min?: string;
 }
