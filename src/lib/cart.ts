@@ -6,7 +6,7 @@
 import * as v from 'valibot';
 import { addYears, isIsoDate, lastDayOfTerm, todayInGermany } from './dates.ts';
 import { present } from './schema-fields.ts';
-import { defaultQuantity, parseQuantityInput, quantityOf, type Unit } from './units.ts';
+import { defaultQuantity, quantityOf, typedQuantityOf, type Unit } from './units.ts';
 
 export const CART_ENTRY_MESSAGES = {
   entryDateRequired: 'Bitte wählen Sie ein Startdatum.',
@@ -81,8 +81,7 @@ const forUnit = (unit: Unit, quantity: QuantitySchema): v.GenericSchema<unknown,
 export const cartEntrySchema = (unit: Unit) => forUnit(unit, v.optional(quantityOf(unit), defaultQuantity(unit)));
 
 /** The booking form of an article sold by `unit`: the same rules, the quantity as typed ("2,25"). */
-export const cartEntryFormSchema = (unit: Unit) =>
-  forUnit(unit, v.pipe(v.string(), v.transform(parseQuantityInput), quantityOf(unit)));
+export const cartEntryFormSchema = (unit: Unit) => forUnit(unit, typedQuantityOf(unit));
 
 /** The last day an entry books: its end date, or the end of its maintenance term. */
 export const departureOf = (unit: Unit, { entryDate, departureDate, quantity }: CartEntryInput): string =>

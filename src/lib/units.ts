@@ -32,7 +32,11 @@ export const MAX_QUANTITY = 1000;
 /** What a booking without a quantity books: one, or the shortest term. */
 export const defaultQuantity = (unit: Unit): number => (unit === 'month' ? TERMS[0] : 1);
 
-const quantityNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
+// No thousands separator: a quantity shown in a field must read back as itself ("1.000" would be 1).
+const quantityNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2, useGrouping: false });
+
+/** "2,25", "12": a quantity as a form field shows it. */
+export const formatQuantityNumber = (quantity: number): string => quantityNumber.format(quantity);
 
 /** "12 Monate", "2,25 m²", "3 Stück", "1,5 Stunden", "1 Paket". */
 export function formatQuantity(quantity: number, unit: Unit): string {
@@ -96,6 +100,9 @@ export function parseQuantityInput(text: string): number {
   return /^\d+([.,]\d+)?$/.test(value) ? Number(value.replace(',', '.')) : Number.NaN;
 }
 
+/** A quantity of `unit` in a form: the text as typed, then the API's rules. */
+export const typedQuantityOf = (unit: Unit) => v.pipe(v.string(), v.transform(parseQuantityInput), quantityOf(unit));
+
 /** What one line of a cart or an order costs: price × quantity, less the yearly discount of a 12-month term. */
 export interface LinePrice {
   cents: number;
@@ -133,3 +140,7 @@ export const formatPeriod = ({ quantity, unit, entryDate, departureDate }: LineF
   unit === 'month'
     ? `Laufzeit ${formatQuantity(quantity, unit)}, ${formatAppointment(entryDate, departureDate)}`
     : `Termin ${formatAppointment(entryDate, departureDate)}`;
+
+/** One booked line as lists show it: "Banner: 2,25 m² × 24,90 € pro m², Termin 11.01.2027 – 15.01.2027: 56,03 €". */
+export const formatLine = (type: string, facts: LineFacts & { linePrice: number }): string =>
+  `${type}: ${formatQuantityTimesPrice(facts)}, ${formatPeriod(facts)}: ${formatEuros(facts.linePrice)}`;

@@ -11,6 +11,7 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
 
 export const BOOKING_TABLE_TEXTS = {
   date: 'Datum',
+  items: 'Bestellt',
   amount: 'Betrag',
   orderNumber: 'Bestellnummer',
   status: 'Status',

@@ -9,10 +9,10 @@ import { useEffect, useState } from 'react';
 import { describeFailure } from '../../client/failures.ts';
 import { cartEntryFormSchema } from '../../lib/cart.ts';
 import { todayInGermany } from '../../lib/dates.ts';
-import { defaultQuantity, type Unit } from '../../lib/units.ts';
+import { defaultQuantity, formatQuantity, TERMS, type Unit } from '../../lib/units.ts';
 import { bookArticle } from '../../stores/cart.ts';
 import { SessionEnded, SignedIn } from '../accounts/SignedIn.tsx';
-import { FormMessages, SubmitButton, TextField } from '../forms/fields.tsx';
+import { FormMessages, SelectField, SubmitButton, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 import './cart.css';
 import { BOOKING_TEXTS as t } from './texts.ts';
@@ -22,6 +22,8 @@ type Field = 'entryDate' | 'departureDate' | 'quantity';
 /** A maintenance term ends by itself: its form asks for the start and the term only. */
 const fieldsOf = (unit: Unit): readonly Field[] =>
   unit === 'month' ? ['entryDate', 'quantity'] : ['entryDate', 'departureDate', 'quantity'];
+
+const TERM_OPTIONS = TERMS.map((months) => [String(months), formatQuantity(months, 'month')] as const);
 
 interface Props {
   articleId: number;
@@ -62,11 +64,15 @@ function Form({ articleId, unit, onSessionEnded }: Props & { onSessionEnded: () 
       <div className="form__row">
         <TextField {...field('entryDate', t.entryDate)} />
         {unit !== 'month' && <TextField {...field('departureDate', t.departureDate)} />}
-        <TextField
-          {...form.field('quantity')}
-          label={t.quantity[unit]}
-          inputMode={unit === 'sqm' || unit === 'hour' ? 'decimal' : 'numeric'}
-        />
+        {unit === 'month' ? (
+          <SelectField {...form.field('quantity')} label={t.quantity.month} options={TERM_OPTIONS} />
+        ) : (
+          <TextField
+            {...form.field('quantity')}
+            label={t.quantity[unit]}
+            inputMode={unit === 'sqm' || unit === 'hour' ? 'decimal' : 'numeric'}
+          />
+        )}
       </div>
       <FormMessages
         error={form.formError && <p>{form.formError}</p>}

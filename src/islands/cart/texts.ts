@@ -6,7 +6,7 @@ export const BOOKING_TEXTS = {
   /** The quantity field's label per unit (docs/product.md#d34-units-and-quantities). */
   quantity: {
     flat: 'Anzahl',
-    month: 'Laufzeit in Monaten (6 oder 12)',
+    month: 'Laufzeit',
     piece: 'Anzahl (Stück)',
     sqm: 'Fläche in m²',
     hour: 'Stunden',
@@ -27,6 +27,11 @@ export const CART_TEXTS = {
   toCategories: 'Zu den Kategorien',
   entries: 'Ihre Termine im Warenkorb',
   appointment: 'Termin',
+  term: 'Laufzeit',
+  quantity: 'Menge',
+  discount: (amount: string) => `abzüglich ${amount} Rabatt für die Jahreszahlung`,
+  changeQuantity: 'Menge ändern',
+  changingQuantity: 'Wird geändert …',
   category: 'Kategorie',
   article: 'Artikel',
   price: 'Preis',

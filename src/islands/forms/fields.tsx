@@ -63,6 +63,35 @@ export function TextField(props: FieldProps) {
   );
 }
 
+/** A choice of a few fixed options (a unit, a term), each with its German label. */
+export function SelectField(
+  props: Omit<FieldProps, 'type' | 'inputMode' | 'min' | 'autoComplete'> & {
+    options: readonly (readonly [string, string])[];
+  },
+) {
+  const id = useId();
+  const { name, value, error, onChange, inputRef } = props;
+  return (
+    <FieldShell id={id} label={props.label} error={error}>
+      <select
+        ref={inputRef}
+        id={id}
+        name={name}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {props.options.map(([option, label]) => (
+          <option key={option} value={option}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </FieldShell>
+  );
+}
+
 /** A multi-line text field (descriptions). */
 export function TextAreaField(props: Omit<FieldProps, 'type' | 'inputMode' | 'min'> & { rows?: number }) {
   const id = useId();
