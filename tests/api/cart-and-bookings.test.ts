@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pricingSchema } from '../../src/content-schemas/pricing.ts';
 import { CART_ENTRY_MESSAGES } from '../../src/lib/cart.ts';
 import { CATALOGUE_MESSAGES } from '../../src/lib/catalogue.ts';
-import { addYears, lastDayOfTerm } from '../../src/lib/dates.ts';
+import { addDays, addYears, formatGermanDate, lastDayOfTerm } from '../../src/lib/dates.ts';
 import { multiplyCents } from '../../src/lib/money.ts';
 import { QUANTITY_MESSAGES, type Unit } from '../../src/lib/units.ts';
 import { readContentFile, yearlyDiscountPercent } from '../../src/server/content-files.ts';
@@ -11,6 +11,7 @@ import { articles } from '../../src/server/db/schema.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
 import type { CartEntryView, CartView } from '../../src/server/features/cart/cart.service.ts';
 import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
+import { remindRenewals } from '../../src/server/features/maintenance/renewal-reminders.ts';
 import {
   addToCart as addArticles,
   createOrderHistory,
@@ -414,6 +415,26 @@ describe('units and quantities (docs/product.md#d34-units-and-quantities)', () =
     const [kept] = (await answer<BookingView[]>(api.request('GET', '/booking/get', { token: user.token }))).body;
     expect(kept?.items.find((item) => item.unit === 'sqm')).toMatchObject({ quantity: 3.5, price: print.price });
     await api.request('PATCH', `/articles/${print.id}`, { token: admin.token, body: { price: print.price } });
+  });
+
+  it('reminds of a maintenance term’s end 30 days before, exactly once under concurrent runs', async () => {
+    const user = await api.user();
+    const maintenance = await seeded('month');
+    await addToCart(user.token, maintenance.id, { entryDate: inDays(40), quantity: 12 });
+    const order = await payCartByCard(api.send, user.token);
+    const lastDay = order.items[0]?.departureDate ?? '';
+    expect(order.items[0]).toMatchObject({ unit: 'month', quantity: 12, departureDate: lastDayOfTerm(inDays(40), 12) });
+
+    expect(await remindRenewals(api.deps, addDays(lastDay, -31))).toBe(0);
+    const runs = await Promise.all(Array.from({ length: 8 }, () => remindRenewals(api.deps, addDays(lastDay, -30))));
+    expect(runs.reduce((sum, claimed) => sum + claimed, 0)).toBeGreaterThanOrEqual(1);
+    const subject = `Ihre Wartung endet am ${formatGermanDate(lastDay)}`;
+    const mail = await api.lastMailTo(user.userEmail, subject);
+    expect(mail.text).toContain(order.bookingNumber);
+    expect(mail.text).toContain(`/departaments/${maintenance.departamentId}`);
+    expect(await remindRenewals(api.deps, addDays(lastDay, -29))).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a second mail would be out by now
+    expect(api.mails().filter((sent) => sent.to.includes(user.userEmail) && sent.subject === subject)).toHaveLength(1);
   });
 
   const q = QUANTITY_MESSAGES;
