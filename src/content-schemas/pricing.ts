@@ -54,5 +54,11 @@ export const pricingSchema = z.object({
     fileFormats: z.array(z.enum(['jpg', 'png', 'pdf', 'tiff'])).min(1),
     minimumDpi: z.number().int().positive(),
     shipping: z.string(),
+    /** Bleed at every edge, in mm (docs/product.md#d36-next-steps). */
+    bleedMm: z.number().int().min(0).max(10),
+    /** What happens after the print files arrive, up to the delivery. */
+    delivery: z.string(),
   }),
 });
+
+export type PricingData = z.infer<typeof pricingSchema>;

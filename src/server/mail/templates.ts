@@ -119,6 +119,8 @@ export interface OrderConfirmation {
   withdrawalUrl: string;
   /** When the customer asked for a start within the withdrawal period, ISO timestamp; null if not. */
   earlyStartConsentAt: string | null;
+  /** What the customer does next, for each kind of thing ordered (docs/product.md#d36-next-steps). */
+  nextSteps: string[];
   /** The terms and the withdrawal notice, as the pages show them (§ 312f BGB). */
   legalTexts: { title: string; paragraphs: string[] }[];
   /** Paid in a provider's test mode: the mail must not read like a receipt for real money. */
@@ -152,7 +154,8 @@ export function orderConfirmationMail(to: string, firstName: string, order: Orde
           ]
         : []),
       `Widerrufsrecht: Als Verbraucherin oder Verbraucher können Sie diesen Vertrag binnen 14 Tagen ohne Angabe von Gründen widerrufen, am einfachsten hier: ${order.withdrawalUrl}. Einzelheiten stehen in der Widerrufsbelehrung am Ende dieser E-Mail.`,
-      `So geht es weiter: Schreiben Sie uns bitte eine E-Mail an ${order.agencyEmail} mit der Bestellnummer ${order.bookingNumber}, dem gewählten Modell, dem Namen Ihrer Website und Ihren Fotos oder Produktbeschreibungen. Dann legen wir los.`,
+      `So geht es weiter (Ihre Bestellnummer: ${order.bookingNumber}):`,
+      ...order.nextSteps,
     ],
     action: { label: 'Ihre Bestellungen ansehen', url: order.ordersUrl },
     closing: `Bei Fragen erreichen Sie uns unter ${order.agencyEmail}.`,

@@ -10,7 +10,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { fillCompanyFields } from '../../../components/content/company-fields.ts';
 import { centsToEuros, formatEuros, vatNote } from '../../../lib/money.ts';
 import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
+import { kindsOf, nextSteps } from '../../../lib/product-kinds.ts';
 import { formatPeriod, formatQuantityTimesPrice } from '../../../lib/units.ts';
+import { printFileRules } from '../../content-files.ts';
 import type { ApiDependencies } from '../../context.ts';
 import {
   bookingItems,
@@ -298,6 +300,9 @@ async function queueOrderConfirmation(
       ordersUrl: `${deps.siteUrl}/profilepage`,
       withdrawalUrl: `${deps.siteUrl}/widerruf?bestellung=${booking.bookingNumber}`,
       earlyStartConsentAt: booking.earlyStartConsentAt?.toISOString() ?? null,
+      nextSteps: kindsOf(items).flatMap((kind) =>
+        nextSteps(kind, { agencyEmail: deps.company.email, print: printFileRules() }),
+      ),
       legalTexts: legalTexts(deps.company, deps.siteUrl),
       testMode: payment.testMode,
     }),
