@@ -4,9 +4,10 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import { cartEntrySchema } from '../../../lib/cart.ts';
 import { presentNumber } from '../../../lib/schema-fields.ts';
-import { MAX_QUANTITY, quantityOf, TERMS, type Unit } from '../../../lib/units.ts';
+import { MAX_QUANTITY, QUANTITY_MESSAGES, quantityProblem, TERMS } from '../../../lib/units.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
+import { ApiError } from '../../http/errors.ts';
 import { requireUser } from '../../http/guards.ts';
 import { documented, failure, json, noContent, operation, requestBody } from '../../http/openapi.ts';
 import { deleteById, parseId, readJson } from '../../http/validation.ts';
@@ -26,8 +27,8 @@ const NewEntryDocument = v.object({
   quantity: v.optional(documentedQuantity),
 });
 
-/** A new quantity for an entry of `unit`. */
-const quantityChangeSchema = (unit: Unit) => v.object({ quantity: presentNumber(quantityOf(unit)) });
+/** A new quantity for an entry: a number here, checked against the entry's unit once it is found. */
+const QuantityChangeSchema = v.object({ quantity: presentNumber(v.number(QUANTITY_MESSAGES.notANumber)) });
 
 export function cartRoutes(deps: ApiDependencies) {
   return new Hono<ApiEnv>()
@@ -95,12 +96,12 @@ export function cartRoutes(deps: ApiDependencies) {
       }),
       documented(
         async (c) => {
+          // The body's shape first, then the entry, then what its unit allows.
           const entryId = parseId(c.req.param('id'));
           const userId = c.get('user').id;
-          const { quantity } = await readJson(
-            c,
-            quantityChangeSchema(await cart.unitOfEntry(deps.db, userId, entryId)),
-          );
+          const { quantity } = await readJson(c, QuantityChangeSchema);
+          const problem = quantityProblem(await cart.unitOfEntry(deps.db, userId, entryId), quantity);
+          if (problem) throw new ApiError(400, problem);
           return c.json(await cart.changeQuantity(deps.db, userId, entryId, quantity));
         },
         requestBody(v.object({ quantity: documentedQuantity })),
