@@ -1,4 +1,4 @@
-/** The invoices' calls of the REST API (docs/product.md#d36-invoices): billing address, PDF downloads. */
+/** The invoices' calls of the REST API (docs/product.md#d37-invoices): billing address, PDF downloads. */
 import { isHTTPError } from 'ky';
 import { type BillingAddress, type InvoiceKind, invoiceFileName } from '../lib/invoices.ts';
 import { api } from './http.ts';

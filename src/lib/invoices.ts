@@ -1,5 +1,5 @@
 /**
- * Invoices (docs/product.md#d36-invoices): the customer's billing address with the same rules for
+ * Invoices (docs/product.md#d37-invoices): the customer's billing address with the same rules for
  * the form and PUT /users/me/billing-address, and how an invoice is named where it is offered.
  */
 import * as v from 'valibot';
@@ -170,7 +170,7 @@ export const INVOICE_KIND_NAMES: Record<InvoiceKind, string> = {
   credit_note: 'Rechnungskorrektur',
 };
 
-/** "RE-2027-00001": the prefix, the calendar year, five digits (docs/product.md#d36-invoices). */
+/** "RE-2027-00001": the prefix, the calendar year, five digits (docs/product.md#d37-invoices). */
 export const formatInvoiceNumber = (year: number, sequence: number): string =>
   `RE-${year}-${String(sequence).padStart(5, '0')}`;
 

@@ -14,7 +14,7 @@ export interface ApiDependencies {
   /** Delivers the mail queue; services queue mail in their transactions and wake it after. */
   mailSender: MailSender;
   images: ImageStore;
-  /** The invoices' PDFs, made once and kept in the blob store (docs/product.md#d36-invoices). */
+  /** The invoices' PDFs, made once and kept in the blob store (docs/product.md#d37-invoices). */
   invoices: InvoiceFiles;
   tokens: AccessTokenKeys;
   /** Signs and checks the browsers' device cookies of the login (docs/product.md#h2-rate-limits). */

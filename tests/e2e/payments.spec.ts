@@ -78,7 +78,7 @@ async function bookAndOrder(page: Page) {
   await requestEarlyStart(page);
 }
 
-/** A new customer's first order asks for the billing address before the payment methods (docs/product.md#d36-invoices). */
+/** A new customer's first order asks for the billing address before the payment methods (docs/product.md#d37-invoices). */
 async function giveBillingAddress(page: Page) {
   const billing = page.getByRole('region', { name: 'Rechnungsadresse' });
   await expect(page.getByRole('group', { name: 'Zahlungsart' })).toBeHidden();
@@ -141,7 +141,7 @@ async function expectPaidEverywhere(page: Page, customer: { userEmail: string })
   const mail = await waitForMail(customer.userEmail, `Ihre Bestellung ${bookingNumber} bei HWDS`);
   expect(mail.text).toContain('Moderne Informationsseite (Artikel 2)');
   expect(mail.text).toContain('Gesamtbetrag: 2.500,00');
-  // The invoice: attached to the mail, and the same file from the profile (docs/product.md#d36-invoices).
+  // The invoice: attached to the mail, and the same file from the profile (docs/product.md#d37-invoices).
   const [invoice] = mail.attachments;
   expect(invoice?.filename).toMatch(/^Rechnung-RE-\d{4}-\d{5}\.pdf$/);
   const downloading = page.waitForEvent('download');

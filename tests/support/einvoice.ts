@@ -1,5 +1,5 @@
 /**
- * The independent check of issued invoices (docs/product.md#d36-invoices): each PDF's embedded
+ * The independent check of issued invoices (docs/product.md#d37-invoices): each PDF's embedded
  * `factur-x.xml` (poppler's `pdfdetach`) against the CII D16B schema (`xmllint`) and the EN 16931
  * business rules (the European Commission's Schematron as XSLT, run once for all files with
  * Saxon-HE), and the PDF's metadata declaring PDF/A-3 and the Factur-X profile.

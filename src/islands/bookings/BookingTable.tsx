@@ -1,10 +1,11 @@
 /**
- * The caller's bookings as a table, newest first: date, amount with the invoices to download
- * (docs/product.md#d36-invoices), order number, status, and while its withdrawal period runs the
- * way to withdraw (docs/product.md#d31-consumer-law).
+ * The caller's bookings as a table, newest first: date, what was booked (quantity, unit, line
+ * price), amount with the invoices to download (docs/product.md#d37-invoices), order number,
+ * status, and while its withdrawal period runs the way to withdraw (docs/product.md#d31-consumer-law).
  */
 import { formatGermanDate } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
+import { formatLine } from '../../lib/units.ts';
 import { lastDayToWithdraw, withinWithdrawalPeriod } from '../../lib/withdrawal-period.ts';
 import type { BookingView } from '../../server/features/bookings/bookings.service.ts';
 import { InvoiceLinks } from '../invoices/InvoiceLinks.tsx';
@@ -38,6 +39,7 @@ export function BookingTable({ bookings, caption }: { bookings: BookingView[]; c
       <thead>
         <tr>
           <th scope="col">{t.date}</th>
+          <th scope="col">{t.items}</th>
           <th scope="col">{t.amount}</th>
           <th scope="col">{t.orderNumber}</th>
           <th scope="col">{t.status}</th>
@@ -47,6 +49,13 @@ export function BookingTable({ bookings, caption }: { bookings: BookingView[]; c
         {newestFirst.map((booking) => (
           <tr key={booking.id}>
             <td data-label={t.date}>{formatGermanDate(booking.createdAt)}</td>
+            <td data-label={t.items}>
+              <ul className="booking-table__items">
+                {booking.items.map((item) => (
+                  <li key={`${item.number}-${item.entryDate}-${item.departureDate}`}>{formatLine(item.type, item)}</li>
+                ))}
+              </ul>
+            </td>
             <td data-label={t.amount}>
               {formatEuros(booking.totalPrice)}
               <InvoiceLinks booking={booking} />

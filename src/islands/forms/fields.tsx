@@ -11,7 +11,7 @@ interface FieldProps {
   inputRef: (element: FieldElement | null) => void;
   type?: 'text' | 'email' | 'tel' | 'date';
   autoComplete?: string;
-  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
   /** Earliest value of a date field (YYYY-MM-DD). */
   min?: string;
 }
@@ -63,12 +63,14 @@ export function TextField(props: FieldProps) {
   );
 }
 
-/** A choice from a list (countries): the same label, error and focus as a text field. */
+/** A choice of fixed options (a unit, a term, a country), each with its German label. */
 export function SelectField(
-  props: Omit<FieldProps, 'type' | 'inputMode' | 'min'> & { options: readonly { value: string; label: string }[] },
+  props: Omit<FieldProps, 'type' | 'inputMode' | 'min'> & {
+    options: readonly (readonly [string, string])[];
+  },
 ) {
   const id = useId();
-  const { name, value, error, onChange, inputRef, autoComplete, options } = props;
+  const { name, value, error, onChange, inputRef, autoComplete } = props;
   return (
     <FieldShell id={id} label={props.label} error={error}>
       <select
@@ -81,9 +83,9 @@ export function SelectField(
         aria-describedby={error ? `${id}-error` : undefined}
         onChange={(event) => onChange(event.target.value)}
       >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
+        {props.options.map(([option, label]) => (
+          <option key={option} value={option}>
+            {label}
           </option>
         ))}
       </select>

@@ -1,5 +1,5 @@
 /**
- * The customer's billing address (docs/product.md#d36-invoices): the form when none is stored
+ * The customer's billing address (docs/product.md#d37-invoices): the form when none is stored
  * or while it is changed, else the stored address with 'Ändern'. On the payment page (which
  * pays only with an address) and in the profile; each page loads the address with its other
  * data, so nothing moves when it arrives.
@@ -22,7 +22,7 @@ import './invoices.css';
 const FIELDS = ['name', 'company', 'street', 'postalCode', 'city', 'country', 'vatId'] as const;
 
 const countryOptions = (current: string) =>
-  [...new Set([current, ...BILLING_COUNTRIES])].map((code) => ({ value: code, label: countryName(code) ?? code }));
+  [...new Set([current, ...BILLING_COUNTRIES])].map((code) => [code, countryName(code) ?? code] as const);
 
 function AddressForm({
   stored,

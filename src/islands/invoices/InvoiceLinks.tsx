@@ -1,5 +1,5 @@
 /**
- * An order's invoice and correcting invoice as downloads (docs/product.md#d36-invoices), for the
+ * An order's invoice and correcting invoice as downloads (docs/product.md#d37-invoices), for the
  * profile and the order overview: buttons, since the PDF needs the bearer token.
  */
 import { useState } from 'react';

@@ -13,6 +13,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   type PgDatabase,
   type PgQueryResultHKT,
   pgTable,
@@ -24,6 +25,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import type { BillingAddress, InvoiceKind } from '../../lib/invoices.ts';
 import { INVOICE_KINDS } from '../../lib/invoices.ts';
+import { UNITS, type Unit } from '../../lib/units.ts';
 import type { InvoiceDocument } from '../features/invoices/invoice-document.ts';
 import type * as tables from './schema.ts';
 
@@ -148,11 +150,14 @@ export const articles = pgTable(
     number: text('number').notNull(),
     type: text('type').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** What the price is for (docs/product.md#d34-units-and-quantities). */
+    unit: text('unit').$type<Unit>().notNull().default('flat'),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('articles_number_per_departament').on(table.departamentId, table.number),
     check('articles_price_not_negative', sql`${table.priceCents} >= 0`),
+    check('articles_unit_known', oneOf(table.unit, UNITS)),
   ],
 );
 
@@ -193,6 +198,9 @@ export const imageRelations = relations(images, ({ one }) => ({
   article: one(articles, { fields: [images.articleId], references: [articles.id] }),
 }));
 
+/** How many of the article's unit (12 months, 2,25 m²): a decimal with two places, exact as invoices need it. */
+const quantity = () => numeric('quantity', { precision: 9, scale: 2, mode: 'number' }).notNull().default(1);
+
 export const cartEntries = pgTable(
   'cart_entries',
   {
@@ -201,11 +209,13 @@ export const cartEntries = pgTable(
     articleId: belongsTo('article_id', () => articles.id),
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
     departureDate: date('departure_date', { mode: 'string' }).notNull(),
+    quantity: quantity(),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('cart_entries_no_duplicates').on(table.userId, table.articleId, table.entryDate, table.departureDate),
     check('cart_entries_dates_in_order', sql`${table.departureDate} >= ${table.entryDate}`),
+    check('cart_entries_quantity_positive', sql`${table.quantity} > 0`),
   ],
 );
 
@@ -241,7 +251,7 @@ export const bookings = pgTable(
      * means (docs/product.md#d31-consumer-law); null when no appointment starts that early.
      */
     earlyStartConsentAt: timestamp('early_start_consent_at', { withTimezone: true }),
-    /** The billing address the order was paid with, copied when its payment started (docs/product.md#d36-invoices). */
+    /** The billing address the order was paid with, copied when its payment started (docs/product.md#d37-invoices). */
     billingAddress: jsonb('billing_address').$type<BillingAddress>(),
   },
   (table) => [
@@ -263,11 +273,27 @@ export const bookingItems = pgTable(
     departamentId: integer('departament_id').notNull(),
     articleNumber: text('article_number').notNull(),
     articleType: text('article_type').notNull(),
+    /** The price of one unit. */
     priceCents: integer('price_cents').notNull(),
+    unit: text('unit').$type<Unit>().notNull().default('flat'),
+    quantity: quantity(),
+    /** The yearly discount of a 12-month maintenance term taken off the line (docs/product.md#d35-maintenance-terms). */
+    discountCents: cents('discount_cents').default(0),
+    /** What the line costs: price × quantity, less the discount. */
+    lineCents: cents('line_cents'),
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
     departureDate: date('departure_date', { mode: 'string' }).notNull(),
+    /** When the reminder to renew the maintenance term was queued: once per term, whatever the senders. */
+    renewalRemindedAt: timestamp('renewal_reminded_at', { withTimezone: true }),
   },
-  (table) => [index('booking_items_booking_idx').on(table.bookingId)],
+  (table) => [
+    index('booking_items_booking_idx').on(table.bookingId),
+    index('booking_items_renewal_due_idx')
+      .on(table.departureDate)
+      .where(sql`${table.unit} = 'month' and ${table.renewalRemindedAt} is null`),
+    check('booking_items_unit_known', oneOf(table.unit, UNITS)),
+    check('booking_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
 );
 
 /**
@@ -281,7 +307,7 @@ export const passwordResetRequests = pgTable('password_reset_requests', {
   createdAt: createdAt(),
 });
 
-/** A customer's billing address: the one the next order's invoice names (docs/product.md#d36-invoices). */
+/** A customer's billing address: the one the next order's invoice names (docs/product.md#d37-invoices). */
 export const billingAddresses = pgTable('billing_addresses', {
   userId: integer('user_id')
     .primaryKey()
@@ -299,7 +325,7 @@ export const billingAddresses = pgTable('billing_addresses', {
 /**
  * The last invoice number of each calendar year. Taking the next one updates the year's row, which
  * holds it locked until the transaction that marks the order paid commits or rolls back: numbers
- * are consecutive, without gaps or duplicates, on any number of replicas (docs/product.md#d36-invoices).
+ * are consecutive, without gaps or duplicates, on any number of replicas (docs/product.md#d37-invoices).
  */
 export const invoiceSequences = pgTable('invoice_sequences', {
   year: integer('year').primaryKey(),

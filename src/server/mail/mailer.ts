@@ -12,7 +12,7 @@ export interface Mail {
   subject: string;
   text: string;
   html: string;
-  /** The invoice whose PDF goes with the mail (docs/product.md#d36-invoices), attached when it is sent. */
+  /** The invoice whose PDF goes with the mail (docs/product.md#d37-invoices), attached when it is sent. */
   invoiceNumber?: string | undefined;
 }
 

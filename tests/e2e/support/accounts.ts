@@ -76,7 +76,7 @@ export function newAccount(overrides: Partial<Account> = {}): Account {
 
 /**
  * Registers and confirms a customer through the API, as the mail link would, with the billing
- * address a customer gives before the first order (docs/product.md#d36-invoices).
+ * address a customer gives before the first order (docs/product.md#d37-invoices).
  */
 export async function confirmedCustomer(
   request: APIRequestContext,

@@ -1,13 +1,13 @@
 /**
  * The machine-readable half of an invoice: EN 16931 data in the CII syntax, embedded as
  * `factur-x.xml` into the PDF, which becomes PDF/A-3 (Factur-X 1.0 / ZUGFeRD 2.x, profile
- * EN 16931), by the maintained library `@e-invoice-eu/core` (docs/product.md#d36-invoices).
+ * EN 16931), by the maintained library `@e-invoice-eu/core` (docs/product.md#d37-invoices).
  */
 import { FormatFactoryService, type Invoice } from '@e-invoice-eu/core';
 import { INVOICE_KIND_NAMES, invoiceFileName } from '../../../lib/invoices.ts';
 import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
 import { log } from '../../log.ts';
-import type { InvoiceDocument } from './invoice-document.ts';
+import { type InvoiceDocument, UNIT_CODES } from './invoice-document.ts';
 
 const EUR = 'EUR' as const;
 const amount = (cents: number) => (cents / 100).toFixed(2);
@@ -138,7 +138,7 @@ export function eInvoiceData(document: InvoiceDocument): Invoice {
       'cac:InvoiceLine': document.lines.map((line, index) => ({
         'cbc:ID': String(index + 1),
         'cbc:InvoicedQuantity': String(line.quantity),
-        'cbc:InvoicedQuantity@unitCode': line.unitCode,
+        'cbc:InvoicedQuantity@unitCode': UNIT_CODES[line.unit],
         ...money('LineExtensionAmount', line.netCents),
         'cac:InvoicePeriod': { 'cbc:StartDate': line.periodStart, 'cbc:EndDate': line.periodEnd },
         'cac:Item': { 'cbc:Name': line.name, 'cac:ClassifiedTaxCategory': category },

@@ -1,10 +1,11 @@
 /**
- * What an invoice says, fixed when it is issued (docs/product.md#d36-invoices): seller, buyer,
+ * What an invoice says, fixed when it is issued (docs/product.md#d37-invoices): seller, buyer,
  * positions, VAT, payment. The PDF and the embedded EN 16931 data are both made from it, so they
  * never disagree, and a later change of content/site.yaml never changes an issued invoice.
  */
 import type { BillingAddress, InvoiceKind } from '../../../lib/invoices.ts';
 import type { VatSetting } from '../../../lib/money.ts';
+import type { Unit } from '../../../lib/units.ts';
 import type { PaymentProvider } from '../../db/schema.ts';
 
 export interface InvoiceSeller {
@@ -20,16 +21,14 @@ export interface InvoiceSeller {
   taxNumber: string | undefined;
 }
 
-/**
- * A position. Quantities and units as UN/ECE Recommendation 20 codes (C62 one, MON month, MTK
- * square metre, HUR hour, LS lump sum); net amounts in cents, the gross amount as it was paid.
- */
+/** Units as UN/ECE Recommendation 20 codes, as EN 16931 names them (BT-130). */
+export const UNIT_CODES: Record<Unit, string> = { flat: 'LS', month: 'MON', piece: 'H87', sqm: 'MTK', hour: 'HUR' };
+
+/** A position: net amounts in cents, the gross amount as it was paid. */
 export interface InvoiceLine {
   name: string;
   quantity: number;
-  unitCode: string;
-  /** The unit as the invoice reads: "pauschal", "Monate", "m²". */
-  unitName: string;
+  unit: Unit;
   netCents: number;
   grossCents: number;
   periodStart: string;
@@ -84,8 +83,7 @@ export function netAmounts(grossCents: readonly number[], ratePercent: number): 
 export interface PaidPosition {
   name: string;
   quantity: number;
-  unitCode: string;
-  unitName: string;
+  unit: Unit;
   grossCents: number;
   periodStart: string;
   periodEnd: string;

@@ -1,6 +1,6 @@
 /**
  * The readable half of an invoice: an A4 PDF a person files and prints, with the agency's
- * letterhead and everything § 14 Abs. 4 UStG requires (docs/product.md#d36-invoices). Drawn
+ * letterhead and everything § 14 Abs. 4 UStG requires (docs/product.md#d37-invoices). Drawn
  * with pdf-lib in the site's typeface, embedded (PDF/A allows no font that is not). Made from
  * the issued document alone and dated with its issue date, so the same invoice always gives the
  * same file.
@@ -13,6 +13,7 @@ import { formatAppointment, formatGermanDate } from '../../../lib/dates.ts';
 import { countryName, INVOICE_KIND_NAMES } from '../../../lib/invoices.ts';
 import { formatEuros } from '../../../lib/money.ts';
 import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
+import { formatQuantity } from '../../../lib/units.ts';
 import { SMALL_BUSINESS_NOTE, unitNetCents } from './factur-x.ts';
 import type { InvoiceDocument } from './invoice-document.ts';
 
@@ -30,7 +31,6 @@ const RULE = rgb(0.8, 0.82, 0.86);
 const WARNING = rgb(0.7, 0.1, 0.1);
 
 const euros = (cents: number) => formatEuros(cents / 100);
-const quantityText = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
 
 interface Fonts {
   regular: PDFFont;
@@ -178,7 +178,7 @@ function positions(w: Writer, document: InvoiceDocument) {
     w.ensure(16 + nameLines.length * 13 + 14, () => tableHead(w));
     w.y -= 16;
     w.text(String(index + 1), COLUMNS.position);
-    w.text(`${quantityText.format(line.quantity)} ${line.unitName}`, COLUMNS.quantity, { right: true });
+    w.text(formatQuantity(line.quantity, line.unit), COLUMNS.quantity, { right: true });
     w.text(euros(unitNetCents(line)), COLUMNS.unitPrice, { right: true });
     w.text(euros(line.netCents), COLUMNS.amount, { right: true });
     nameLines.forEach((text, lineIndex) => {

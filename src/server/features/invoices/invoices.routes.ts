@@ -1,5 +1,5 @@
 /**
- * Invoices over HTTP (docs/product.md#d36-invoices): the caller's billing address at
+ * Invoices over HTTP (docs/product.md#d37-invoices): the caller's billing address at
  * /users/me/billing-address, and an order's invoice and correcting invoice as PDF, for the
  * order's owner and for staff.
  */

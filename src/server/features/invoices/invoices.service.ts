@@ -1,11 +1,12 @@
 /**
- * Invoices (docs/product.md#d36-invoices): issued in the transaction that marks an order paid
+ * Invoices (docs/product.md#d37-invoices): issued in the transaction that marks an order paid
  * (a correcting invoice in the one that marks it refunded), numbered without gaps per calendar
  * year, kept for good; the PDF is made once from the issued document and stored.
  */
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { todayInGermany } from '../../../lib/dates.ts';
 import { type BillingAddress, formatInvoiceNumber, type InvoiceKind, invoiceFileName } from '../../../lib/invoices.ts';
+import { formatEuros } from '../../../lib/money.ts';
 import type { ApiDependencies } from '../../context.ts';
 import {
   bookingItems,
@@ -51,13 +52,14 @@ const sellerOf = (company: ApiDependencies['company']): InvoiceSeller => ({
   taxNumber: company.taxNumber,
 });
 
-/** A position of the order as the invoice lists it: one appointment of one article. */
+/** A position of the order as the invoice lists it: one booked article, its quantity and line price. */
 const positionOf = (item: typeof bookingItems.$inferSelect): PaidPosition => ({
-  name: `${item.articleType} (Artikel ${item.articleNumber})`,
-  quantity: 1,
-  unitCode: 'LS',
-  unitName: 'pauschal',
-  grossCents: item.priceCents,
+  name: `${item.articleType} (Artikel ${item.articleNumber})${
+    item.discountCents > 0 ? `, abzüglich ${formatEuros(item.discountCents / 100)} Rabatt für die Jahreszahlung` : ''
+  }`,
+  quantity: item.quantity,
+  unit: item.unit,
+  grossCents: item.lineCents,
   periodStart: item.entryDate,
   periodEnd: item.departureDate,
 });
