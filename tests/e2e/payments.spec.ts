@@ -133,7 +133,7 @@ async function expectPaidEverywhere(page: Page, customer: { userEmail: string })
   const order = page.getByRole('table', { name: 'Ihre Bestellungen' }).getByRole('row').nth(1);
   await expect(order).toContainText('2.500,00 €');
   await expect(order).toContainText('Bezahlt');
-  const bookingNumber = ((await order.getByRole('cell').nth(2).textContent()) ?? '').trim();
+  const bookingNumber = ((await order.locator('td[data-label="Bestellnummer"]').textContent()) ?? '').trim();
   await page.getByRole('link', { name: 'Zu meinem Profil' }).click();
   await expect(page.getByRole('table', { name: 'Ihre letzten Bestellungen' })).toContainText(bookingNumber);
   await expect(page.getByRole('table', { name: 'Ihre letzten Bestellungen' })).toContainText('Bezahlt');
@@ -157,7 +157,10 @@ async function expectPaidEverywhere(page: Page, customer: { userEmail: string })
 }
 
 test.describe('a new customer pays', () => {
-  test('by card on the hosted page, sees the order paid everywhere and gets one mail', async ({ page }) => {
+  test('by card on the hosted page, sees the order paid everywhere and gets one mail with the invoice', async ({
+    page,
+  }) => {
+    test.slow(); // registration, the billing address, the payment, three pages checked with axe, the invoice
     const customer = await newCustomer(page);
     await bookAndOrder(page);
     await expect(testMode(page)).toBeVisible();
@@ -478,7 +481,7 @@ test('staff refund a paid order: refunded for staff and customer, one mail', asy
   await page.goto('/profilepage');
   await expect(profileOrders(page)).toContainText('Bezahlt');
   const bookingNumber = (
-    (await profileOrders(page).getByRole('row').nth(1).getByRole('cell').nth(2).textContent()) ?? ''
+    (await profileOrders(page).getByRole('row').nth(1).locator('td[data-label="Bestellnummer"]').textContent()) ?? ''
   ).trim();
 
   const { staff, row, close } = await staffOverview(browser, baseURL, adminToken, bookingNumber);

@@ -133,6 +133,10 @@ export default function BillingAddress({
 
   const address = stored.state === 'loaded' ? stored.address : undefined;
   const showForm = stored.state === 'loaded' && (editing || !address);
+  // Once saved, the form gives way to the address: the focus goes to its 'Ändern', not to the page.
+  useEffect(() => {
+    if (saved && !showForm) changeButton.current?.focus();
+  }, [saved, showForm]);
   return (
     <section className="billing" aria-labelledby={titleId} aria-busy={stored.state === 'loading'}>
       <h2 id={titleId}>{t.billingTitle}</h2>
@@ -148,7 +152,6 @@ export default function BillingAddress({
               onSaved(next);
               setEditing(false);
               setSaved(true);
-              requestAnimationFrame(() => changeButton.current?.focus());
             }}
           />
         </>
