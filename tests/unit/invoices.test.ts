@@ -14,7 +14,7 @@ describe('net amounts of gross prices', () => {
     const total = gross.reduce((sum, cents) => sum + cents, 0);
     expect(nets.reduce((sum, cents) => sum + cents, 0)).toBe(Math.round(total / 1.19));
     // Each line is within a cent of its exact share.
-    nets.forEach((net, index) => expect(Math.abs(net - (gross[index] ?? 0) / 1.19)).toBeLessThan(1));
+    for (const [index, net] of nets.entries()) expect(Math.abs(net - (gross[index] ?? 0) / 1.19)).toBeLessThan(1);
   });
 
   it('give the leftover cents to the lines with the largest remainders', () => {
