@@ -79,6 +79,17 @@ interface Run {
   lcpElement: string;
   /** Time to first byte, resource load delay and duration, element render delay (observed, unthrottled). */
   lcpPhasesMs: Record<string, number>;
+  /**
+   * What had arrived before the observed largest paint (path and KB): the simulation charges all of
+   * it to LCP, so every file here is one the paint waited for on a slow phone.
+   */
+  beforeLcp: string[];
+}
+
+interface NetworkRequest {
+  url: string;
+  networkEndTime: number;
+  transferSize: number;
 }
 
 type LcpPart = { type: 'node'; selector?: string } | { type: 'table'; items: { subpart: string; duration: number }[] };
@@ -151,6 +162,12 @@ function measure({ categories, audits }: Result): Run {
   const lcpParts = (audits['lcp-breakdown-insight']?.details as { items?: LcpPart[] } | undefined)?.items ?? [];
   const lcpNode = lcpParts.find((part) => part.type === 'node');
   const phases = lcpParts.find((part) => part.type === 'table')?.items ?? [];
+  const observedLcp = (audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] } | undefined)
+    ?.items?.[0]?.observedLargestContentfulPaint;
+  const requests = (audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
+  const beforeLcp = requests
+    .filter((request) => observedLcp !== undefined && request.networkEndTime <= observedLcp)
+    .map((request) => `${new URL(request.url).pathname} ${Math.round(request.transferSize / 102.4) / 10}`);
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -164,12 +181,17 @@ function measure({ categories, audits }: Result): Run {
     scriptKb: Math.round(scripts / 102.4) / 10,
     lcpElement: lcpNode?.selector ?? '',
     lcpPhasesMs: Object.fromEntries(phases.map((phase) => [phase.subpart, Math.round(phase.duration)])),
+    beforeLcp,
   };
 }
 
-/** Each metric's median over the runs (the score's too); the LCP element and phases of the run with the median LCP. */
-function medianRun(runs: Run[]): Run {
-  const of = (key: Exclude<keyof Run, 'lcpElement' | 'lcpPhasesMs'>) => median(runs.map((run) => run[key]));
+/** Each metric's median over the runs that measured (the score's too); the LCP element, phases and waits of the run with the median LCP. */
+function medianRun(allRuns: Run[]): Run {
+  // Over the runs that measured: a failed one has no metrics (NaN), which would sort anywhere.
+  const measured = allRuns.filter((run) => Number.isFinite(run.lcpMs));
+  const runs = measured.length > 0 ? measured : allRuns;
+  const of = (key: Exclude<keyof Run, 'lcpElement' | 'lcpPhasesMs' | 'beforeLcp'>) =>
+    median(runs.map((run) => run[key]));
   const lcpMs = of('lcpMs');
   const medianLcpRun = runs.find((run) => run.lcpMs === lcpMs);
   return {
@@ -185,6 +207,7 @@ function medianRun(runs: Run[]): Run {
     scriptKb: of('scriptKb'),
     lcpElement: medianLcpRun?.lcpElement ?? '',
     lcpPhasesMs: medianLcpRun?.lcpPhasesMs ?? {},
+    beforeLcp: medianLcpRun?.beforeLcp ?? [],
   };
 }
 
@@ -237,6 +260,9 @@ try {
         );
         await page.close();
         if (!result) throw new Error(`Lighthouse gave no result for ${visit.name}`);
+        // A failed run (the machine too busy to paint in time) is said, and its metrics are NaN.
+        if (result.lhr.runtimeError)
+          console.log(`${visit.name}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
         runs.push(measure(result.lhr));
       }
       results.push({ visit: visit.name, path: visit.path, load, median: medianRun(runs), runs });
@@ -254,12 +280,12 @@ console.log(
   `\nLighthouse ${RUNS} runs per page, mobile, Debian Chromium, anonymous visits ${withoutSplash ? 'with the splash marked as seen' : 'first (splash plays)'}; medians:\n`,
 );
 console.log(
-  '| Page | Score (runs) | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KB | Load | LCP element |',
+  '| Page | Score (runs) | A11y | BP | SEO | FCP ms | LCP ms | TBT ms | CLS | SI ms | JS KB | Load | LCP element | Files before LCP |',
 );
-console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|');
 for (const { visit, median: m, runs, load } of results) {
   console.log(
-    `| ${visit} | ${m.performance} (${runs.map((r) => r.performance).join(', ')}) | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${m.fcpMs} | ${m.lcpMs} | ${m.tbtMs} | ${m.cls} | ${m.speedIndexMs} | ${m.scriptKb} | ${load} | \`${m.lcpElement}\` |`,
+    `| ${visit} | ${m.performance} (${runs.map((r) => r.performance).join(', ')}) | ${m.accessibility} | ${m.bestPractices} | ${m.seo} | ${m.fcpMs} | ${m.lcpMs} | ${m.tbtMs} | ${m.cls} | ${m.speedIndexMs} | ${m.scriptKb} | ${load} | \`${m.lcpElement}\` | ${m.beforeLcp.length} |`,
   );
 }
 mkdirSync('test-results', { recursive: true });
