@@ -84,10 +84,13 @@ interface Run {
    * it to LCP, so every file here is one the paint waited for on a slow phone.
    */
   beforeLcp: string[];
+  /** Each script loaded (path and KB), for what `scriptKb` sums. */
+  scripts: string[];
 }
 
 interface NetworkRequest {
   url: string;
+  resourceType?: string;
   networkEndTime: number;
   transferSize: number;
 }
@@ -151,6 +154,9 @@ async function fillShop(send: Send, outboxDir: string): Promise<Record<Role, str
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
+const describeRequest = (request: NetworkRequest) =>
+  `${new URL(request.url).pathname} ${Math.round(request.transferSize / 102.4) / 10}`;
+
 function measure({ categories, audits }: Result): Run {
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
@@ -167,7 +173,8 @@ function measure({ categories, audits }: Result): Run {
   const requests = (audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
   const beforeLcp = requests
     .filter((request) => observedLcp !== undefined && request.networkEndTime <= observedLcp)
-    .map((request) => `${new URL(request.url).pathname} ${Math.round(request.transferSize / 102.4) / 10}`);
+    .map(describeRequest);
+  const scriptFiles = requests.filter((request) => request.resourceType === 'Script').map(describeRequest);
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -182,6 +189,7 @@ function measure({ categories, audits }: Result): Run {
     lcpElement: lcpNode?.selector ?? '',
     lcpPhasesMs: Object.fromEntries(phases.map((phase) => [phase.subpart, Math.round(phase.duration)])),
     beforeLcp,
+    scripts: scriptFiles,
   };
 }
 
@@ -190,7 +198,7 @@ function medianRun(allRuns: Run[]): Run {
   // Over the runs that measured: a failed one has no metrics (NaN), which would sort anywhere.
   const measured = allRuns.filter((run) => Number.isFinite(run.lcpMs));
   const runs = measured.length > 0 ? measured : allRuns;
-  const of = (key: Exclude<keyof Run, 'lcpElement' | 'lcpPhasesMs' | 'beforeLcp'>) =>
+  const of = (key: Exclude<keyof Run, 'lcpElement' | 'lcpPhasesMs' | 'beforeLcp' | 'scripts'>) =>
     median(runs.map((run) => run[key]));
   const lcpMs = of('lcpMs');
   const medianLcpRun = runs.find((run) => run.lcpMs === lcpMs);
@@ -208,6 +216,7 @@ function medianRun(allRuns: Run[]): Run {
     lcpElement: medianLcpRun?.lcpElement ?? '',
     lcpPhasesMs: medianLcpRun?.lcpPhasesMs ?? {},
     beforeLcp: medianLcpRun?.beforeLcp ?? [],
+    scripts: medianLcpRun?.scripts ?? [],
   };
 }
 
