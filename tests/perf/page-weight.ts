@@ -124,10 +124,11 @@ export async function measureHtml(clientDir: string, route: string, html: string
       bytes += gzipBytes(source);
       const [imports] = parse(source.toString('utf8'));
       for (const entry of imports) {
-        const followed =
-          entry.type === 'static' || entry.type === 'reexport-star' || (dynamic && entry.type === 'dynamic');
-        if (followed && /^\.{0,2}\//.test(entry.specifier ?? ''))
-          queue.push(new URL(entry.specifier, `http://x${url}`).pathname);
+        const { type, specifier } = entry;
+        const followed = type === 'static' || type === 'reexport-star' || (dynamic && type === 'dynamic');
+        // A module of the site, not a computed or outside address (a provider's SDK).
+        if (followed && specifier && /^\.{0,2}\//.test(specifier))
+          queue.push(new URL(specifier, `http://x${url}`).pathname);
       }
     }
     return bytes;
