@@ -249,13 +249,16 @@ try {
       const runs: Run[] = [];
       for (let attempt = 0; attempt < RUNS; attempt++) {
         const page = await browser.newPage();
-        // Runs in every new document before the page's own scripts, after Lighthouse cleared storage.
+        // Runs in every new document before the page's own scripts. The storage is set to exactly
+        // the visit's: Lighthouse's reset leaves localStorage as the last visit left it (a customer's
+        // session on the next anonymous page).
         const stored: Record<string, string> = {
           ...(withoutSplash || visit.as ? { splashShown: '1' } : {}),
           ...(visit.as ? { accessToken: sessions[visit.as], isAuthorized: 'true' } : {}),
         };
         await page.evaluateOnNewDocument((entries: Record<string, string>) => {
           try {
+            localStorage.clear();
             for (const [key, value] of Object.entries(entries)) localStorage.setItem(key, value);
           } catch {
             // about:blank has no storage
