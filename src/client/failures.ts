@@ -2,7 +2,7 @@
  * One mapping of failed API calls to what the user reads (German): the server's own message when
  * it sent one, else the caller's fallback for an HTTP error or for anything else; a timeout says so.
  */
-import { isHTTPError, isNetworkError, isTimeoutError } from 'ky';
+import type { HTTPError } from 'ky';
 import type { FieldError } from '../server/http/errors.ts';
 import { API_TIMEOUT_MS } from './http.ts';
 
@@ -27,6 +27,13 @@ export interface Fallbacks {
   other?: string;
 }
 
+/**
+ * ky's errors told apart by name, as ky's own guards also do: importing those would load ky with
+ * the page, which the API client loads only with its first call (./http.ts).
+ */
+const named = (error: unknown, name: string) => error instanceof Error && error.name === name;
+export const isHTTPError = (error: unknown): error is HTTPError => named(error, 'HTTPError');
+
 function isErrorBody(data: unknown): data is { message?: unknown; errors?: unknown } {
   return typeof data === 'object' && data !== null;
 }
@@ -39,7 +46,7 @@ export function describeFailure(error: unknown, fallbacks: Fallbacks = {}): ApiF
       typeof body.message === 'string' && body.message ? body.message : (fallbacks.http ?? FAILURE_MESSAGES.generic);
     return { status: error.response.status, message, fieldErrors };
   }
-  if (isTimeoutError(error)) return { status: undefined, message: FAILURE_MESSAGES.timeout, fieldErrors: [] };
-  const other = isNetworkError(error) ? FAILURE_MESSAGES.network : FAILURE_MESSAGES.generic;
+  if (named(error, 'TimeoutError')) return { status: undefined, message: FAILURE_MESSAGES.timeout, fieldErrors: [] };
+  const other = named(error, 'NetworkError') ? FAILURE_MESSAGES.network : FAILURE_MESSAGES.generic;
   return { status: undefined, message: fallbacks.other ?? other, fieldErrors: [] };
 }

@@ -3,8 +3,12 @@
  * this client, and the bearer token of the auth store. No automatic retries: a form submit must
  * not be sent twice behind the user's back. A guarded route that refuses the stored token ends
  * the session in this browser, so header and gates follow at once.
+ *
+ * ky loads with the first call, not with the page (docs/product.md#h11-speed): a form that sends
+ * only when submitted starts without it. Calls read as ky's do: `await api.delete(…)` for the
+ * response, `api.get(…).json<T>()` for its body; an error status rejects with ky's HTTPError.
  */
-import ky from 'ky';
+import type { KyInstance, Options } from 'ky';
 import { $accessToken } from '../stores/accounts.ts';
 import { endRefusedSession } from '../stores/session-ended.ts';
 
@@ -14,25 +18,49 @@ export const API_TIMEOUT_MS = 10_000;
 export const CLIENT_HEADER = 'X-HWDS-Client';
 export const CLIENT_NAME = 'web';
 
-export const api = ky.create({
-  prefix: import.meta.env.PUBLIC_API_BASE,
-  timeout: API_TIMEOUT_MS,
-  retry: 0,
-  headers: { [CLIENT_HEADER]: CLIENT_NAME },
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const token = $accessToken.get();
-        if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+let client: Promise<KyInstance> | undefined;
+
+/** The ky instance, loaded and set up on the first call. */
+export function loadApiClient(): Promise<KyInstance> {
+  client ??= import('ky').then(({ default: ky }) =>
+    ky.create({
+      prefix: import.meta.env.PUBLIC_API_BASE,
+      timeout: API_TIMEOUT_MS,
+      retry: 0,
+      headers: { [CLIENT_HEADER]: CLIENT_NAME },
+      hooks: {
+        beforeRequest: [
+          ({ request }) => {
+            const token = $accessToken.get();
+            if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+          },
+        ],
+        afterResponse: [
+          ({ request, response }) => {
+            // The guards' 401 carries a Bearer challenge (RFC 6750); a wrong password at login does not.
+            const token = $accessToken.get();
+            const refused = response.status === 401 && response.headers.has('WWW-Authenticate');
+            if (refused && token && request.headers.get('Authorization') === `Bearer ${token}`) endRefusedSession();
+          },
+        ],
       },
-    ],
-    afterResponse: [
-      ({ request, response }) => {
-        // The guards' 401 carries a Bearer challenge (RFC 6750); a wrong password at login does not.
-        const token = $accessToken.get();
-        const refused = response.status === 401 && response.headers.has('WWW-Authenticate');
-        if (refused && token && request.headers.get('Authorization') === `Bearer ${token}`) endRefusedSession();
-      },
-    ],
-  },
-});
+    }),
+  );
+  return client;
+}
+
+/** A call's answer: the response, or with `.json<T>()` its body. */
+export type ApiCall = Promise<Response> & { json<T>(): Promise<T> };
+
+/** ky's calls on the client `load` gives, which it is asked for with each call. */
+export function callsOn(load: () => Promise<KyInstance>) {
+  const call =
+    (method: 'get' | 'post' | 'put' | 'patch' | 'delete') =>
+    (input: string, options?: Options): ApiCall => {
+      const response = load().then((ky) => ky[method](input, options));
+      return Object.assign(response, { json: <T>() => response.then((answer) => answer.json() as Promise<T>) });
+    };
+  return { get: call('get'), post: call('post'), put: call('put'), patch: call('patch'), delete: call('delete') };
+}
+
+export const api = callsOn(loadApiClient);

@@ -1,6 +1,6 @@
 /** The invoices' calls of the REST API (docs/product.md#d37-invoices): billing address, PDF downloads. */
-import { isHTTPError } from 'ky';
 import { type BillingAddress, type InvoiceKind, invoiceFileName } from '../lib/invoices.ts';
+import { isHTTPError } from './failures.ts';
 import { api } from './http.ts';
 
 /** The stored billing address, or undefined while there is none (404). */
@@ -23,7 +23,7 @@ const PATHS: Record<InvoiceKind, string> = { invoice: 'invoice', credit_note: 'c
  * not send: the PDF is fetched, then handed to the browser's download.
  */
 export async function downloadInvoice(bookingId: number, kind: InvoiceKind, number: string): Promise<void> {
-  const pdf = await api.get(`booking/${bookingId}/${PATHS[kind]}`).blob();
+  const pdf = await (await api.get(`booking/${bookingId}/${PATHS[kind]}`)).blob();
   const url = URL.createObjectURL(pdf);
   const link = document.createElement('a');
   link.href = url;

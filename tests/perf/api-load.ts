@@ -6,11 +6,11 @@
  * both as `npm start` serves it and alone (`npm run start:api`).
  * Results: a table on stdout and test-results/perf-api.json.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { embeddedEnv, startApiServer } from '../support/processes.ts';
+import { builtSiteUrl, embeddedEnv, startApiServer } from '../support/processes.ts';
 
 const DURATION_SECONDS = 10;
 const CONNECTIONS = 50;
@@ -32,12 +32,6 @@ interface Measurement {
 
 function load(url: string, duration: number) {
   return autocannon({ url, connections: CONNECTIONS, duration });
-}
-
-/** Build settings, so starting the product does not rebuild for another SITE_URL. */
-function builtSiteUrl(): string | undefined {
-  const info = 'dist/build-info.json';
-  return existsSync(info) ? (JSON.parse(readFileSync(info, 'utf8')) as { siteUrl: string }).siteUrl : undefined;
 }
 
 const databases: { name: string; env: (dataDir: string) => NodeJS.ProcessEnv }[] = [

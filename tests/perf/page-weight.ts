@@ -5,6 +5,11 @@
  * JavaScript counts inline scripts, module scripts, modulepreloads, island components and their
  * renderers, and every module these import statically (what the browser fetches before it can
  * run them). Dynamic imports are excluded: they load on demand, not with the page.
+ *
+ * The first screen's JavaScript is what a phone may load before the visitor scrolls: everything
+ * above but the islands that hydrate when they come into view (`client:visible`, below the first
+ * screen where they are used), and with every module the page's scripts may import later (the
+ * shell's session check, the gallery's slider): an upper bound, whatever the page shows first.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -14,13 +19,16 @@ import { init, parse } from 'es-module-lexer';
 export interface PageWeight {
   /** Route of the page, e.g. "/" or "/preise". */
   route: string;
+  /** The markup, without its inline styles (counted as CSS). */
   html: number;
   css: number;
   js: number;
+  firstScreenJs: number;
 }
 
 export interface Budget {
   js?: number;
+  firstScreenJs?: number;
   css?: number;
   html?: number;
   /** HTML and CSS together. */
@@ -83,6 +91,8 @@ export async function measureHtml(clientDir: string, route: string, html: string
   if (inlineStyles) css += gzipBytes(inlineStyles);
 
   const entryModules = new Set<string>();
+  /** Islands that hydrate when they come into view. */
+  const onVisible = new Set<string>();
   let inlineScripts = '';
   for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const type = attribute(` ${attributes}`, 'type');
@@ -97,28 +107,37 @@ export async function measureHtml(clientDir: string, route: string, html: string
   for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/gi)) {
     for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) {
       const url = attribute(tag, name);
-      if (url) entryModules.add(url);
+      if (url) (attribute(tag, 'client') === 'visible' ? onVisible : entryModules).add(url);
     }
   }
 
-  const seen = new Set<string>();
-  const queue = [...entryModules].filter(Boolean).map((url) => new URL(url, 'http://x/').pathname);
-  let js = inlineScripts.trim() ? gzipBytes(inlineScripts) : 0;
-  while (queue.length > 0) {
-    const url = queue.shift() as string;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const source = load(url);
-    js += gzipBytes(source);
-    const [imports] = parse(source.toString('utf8'));
-    for (const entry of imports) {
-      if (entry.type === 'static' || entry.type === 'reexport-star') {
-        queue.push(new URL(entry.specifier, `http://x${url}`).pathname);
+  /** The gzip bytes of the modules `entries` load, following static imports, and dynamic ones too when asked. */
+  const moduleBytes = (entries: Iterable<string>, dynamic: boolean) => {
+    const seen = new Set<string>();
+    const queue = [...entries].filter(Boolean).map((url) => new URL(url, 'http://x/').pathname);
+    let bytes = 0;
+    while (queue.length > 0) {
+      const url = queue.shift() as string;
+      if (seen.has(url)) continue;
+      seen.add(url);
+      const source = load(url);
+      bytes += gzipBytes(source);
+      const [imports] = parse(source.toString('utf8'));
+      for (const entry of imports) {
+        const { type, specifier } = entry;
+        const followed = type === 'static' || type === 'reexport-star' || (dynamic && type === 'dynamic');
+        // A module of the site, not a computed or outside address (a provider's SDK).
+        if (followed && specifier && /^\.{0,2}\//.test(specifier))
+          queue.push(new URL(specifier, `http://x${url}`).pathname);
       }
     }
-  }
-
-  return { route, html: gzipBytes(html), css, js };
+    return bytes;
+  };
+  const inline = inlineScripts.trim() ? gzipBytes(inlineScripts) : 0;
+  const js = inline + moduleBytes([...entryModules, ...onVisible], false);
+  const firstScreenJs = inline + moduleBytes(entryModules, true);
+  const markup = html.replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, '');
+  return { route, html: gzipBytes(markup), css, js, firstScreenJs };
 }
 
 /** Measures every HTML page of a build's client directory, sorted by route. */
@@ -139,6 +158,7 @@ export function checkBudgets(weights: PageWeight[], budgets: Budgets): BudgetVio
     const budget = budgetFor(weight.route, budgets);
     const measured: Record<keyof Budget, number> = {
       js: weight.js,
+      firstScreenJs: weight.firstScreenJs,
       css: weight.css,
       html: weight.html,
       htmlCss: weight.html + weight.css,

@@ -1,5 +1,6 @@
 /** Starting the real server and the admin command as separate processes, as a user would. */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 export function freePort(): Promise<number> {
@@ -25,6 +26,12 @@ export function embeddedEnv(dataDir: string, extra: Record<string, string> = {})
   return env;
 }
 
+/** The SITE_URL the build in dist/ was made for, so that starting the product does not rebuild for another. */
+export function builtSiteUrl(): string | undefined {
+  const info = 'dist/build-info.json';
+  return existsSync(info) ? (JSON.parse(readFileSync(info, 'utf8')) as { siteUrl: string }).siteUrl : undefined;
+}
+
 export function run(script: string, args: string[], env: NodeJS.ProcessEnv): Promise<RunResult> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [script, ...args], { env });
@@ -43,10 +50,14 @@ export interface RunningServer {
 
 /**
  * Starts a server script (default `npm run start:api`, i.e. src/server/main.ts; or src/cli/start.ts
- * for the whole product) on a free port and waits until /api/health answers.
+ * for the whole product) on `port` (default a free one) and waits until /api/health answers.
  */
-export async function startApiServer(env: NodeJS.ProcessEnv, script = 'src/server/main.ts'): Promise<RunningServer> {
-  const port = await freePort();
+export async function startApiServer(
+  env: NodeJS.ProcessEnv,
+  script = 'src/server/main.ts',
+  port?: number,
+): Promise<RunningServer> {
+  port ??= await freePort();
   const child = spawn(process.execPath, [script], {
     env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
   });

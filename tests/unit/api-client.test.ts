@@ -1,9 +1,10 @@
 /** The browser's API client and its one mapping of failures to German messages, against a real HTTP server. */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Options } from 'ky';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFailure, FAILURE_MESSAGES } from '../../src/client/failures.ts';
-import { api, CLIENT_HEADER } from '../../src/client/http.ts';
+import { CLIENT_HEADER, callsOn, loadApiClient } from '../../src/client/http.ts';
 import { tokenFromLocation } from '../../src/islands/accounts/ResetPasswordForm.tsx';
 import { $accessToken, $isAuthorized, logIn, logOut } from '../../src/stores/accounts.ts';
 import { $sessionEnded } from '../../src/stores/session-ended.ts';
@@ -62,7 +63,8 @@ afterAll(() => {
 });
 
 /** The app's client, pointed at the test server (in the browser its prefix is PUBLIC_API_BASE). */
-const client = () => api.extend({ prefix: `${origin}/api` });
+const client = (options: Options = {}) =>
+  callsOn(() => loadApiClient().then((ky) => ky.extend({ prefix: `${origin}/api`, ...options })));
 
 async function failureOf(request: Promise<unknown>) {
   try {
@@ -142,13 +144,13 @@ describe('describeFailure', () => {
   });
 
   it('says in German that the server took too long', async () => {
-    const timeout = await failureOf(client().extend({ timeout: 50 }).get('slow').json());
+    const timeout = await failureOf(client({ timeout: 50 }).get('slow').json());
     expect(describeFailure(timeout, { other: 'Unbekannter Fehler.' }).message).toBe(FAILURE_MESSAGES.timeout);
     expect(FAILURE_MESSAGES.timeout).toMatch(/^Zeitüberschreitung/);
   });
 
   it('reports a missing connection, or the caller’s text for anything else', async () => {
-    const unreachable = await failureOf(api.extend({ prefix: 'http://127.0.0.1:9/api' }).get('ok').json());
+    const unreachable = await failureOf(client({ prefix: 'http://127.0.0.1:9/api' }).get('ok').json());
     expect(describeFailure(unreachable).message).toBe(FAILURE_MESSAGES.network);
     expect(describeFailure(unreachable, { other: 'Unbekannter Fehler.' }).message).toBe('Unbekannter Fehler.');
     expect(describeFailure(new Error('boom')).message).toBe('Ein Fehler ist aufgetreten');

@@ -37,12 +37,18 @@ beforeAll(async () => {
     path.join(dir, 'island.html'),
     page('<astro-island component-url="/_astro/big.js" renderer-url="/_astro/store.js"></astro-island>'),
   );
+  writeFileSync(
+    path.join(dir, 'below.html'),
+    page(
+      '<astro-island client="visible" component-url="/_astro/big.js" renderer-url="/_astro/store.js"></astro-island>',
+    ),
+  );
   weights = await measureSite(dir);
 });
 
 describe('page weight measurement', () => {
   it('finds every page by its route', () => {
-    expect(weights.map((w) => w.route)).toEqual(['/', '/heavy', '/island']);
+    expect(weights.map((w) => w.route)).toEqual(['/', '/below', '/heavy', '/island']);
   });
 
   it('counts inline and module scripts with their static imports, not dynamic imports or JSON-LD', () => {
@@ -56,23 +62,40 @@ describe('page weight measurement', () => {
     const island = weights.find((w) => w.route === '/island') as PageWeight;
     expect(island.js).toBeGreaterThan(12_000);
   });
+
+  it('counts for the first screen what the scripts may import later, but no island that waits to be in view', () => {
+    const below = weights.find((w) => w.route === '/below') as PageWeight;
+    expect(below.js).toBeGreaterThan(12_000); // the island is on the page
+    expect(below.firstScreenJs).toBeGreaterThan(30_000); // shell.js → store.js → lazy.js (40 KB)
+    expect(below.firstScreenJs).toBeLessThan(below.js + 32_000); // without big.js (about 15 KB gzip)
+  });
 });
 
 describe('budget check', () => {
   it('passes pages within budget', () => {
     expect(
       checkBudgets(
-        weights.filter((w) => w.route !== '/heavy'),
+        weights.filter((w) => w.route === '/' || w.route === '/island'),
         budgets,
       ),
     ).toEqual([]);
   });
 
   it('reports a page without islands that ships more than 5 KB of JavaScript', () => {
-    const violations = checkBudgets(weights, budgets);
+    const violations = checkBudgets(
+      weights.filter((w) => w.route !== '/below'),
+      budgets,
+    );
     expect(violations).toHaveLength(1);
     expect(violations[0]).toMatchObject({ route: '/heavy', metric: 'js', budget: 5120 });
     expect(violations[0]?.bytes).toBeGreaterThan(5120);
+  });
+
+  it('checks the first screen against firstScreenJs', () => {
+    const category = { route: '/category', html: 5_000, css: 5_000, js: 90_000, firstScreenJs: 41_000 };
+    expect(checkBudgets([category], { default: {}, pages: { '/category': { firstScreenJs: 40_960 } } })).toEqual([
+      { route: '/category', metric: 'firstScreenJs', bytes: 41_000, budget: 40_960 },
+    ]);
   });
 
   it('applies a "/prefix/*" budget to the routes below it, an exact route first', () => {
@@ -84,14 +107,14 @@ describe('budget check', () => {
     expect(budgetFor('/beispiele/hotel', withPrefix)).toEqual({ js: 5120, htmlCss: 40_000 });
     expect(budgetFor('/beispiele', withPrefix)).toEqual({ js: 5120 });
     expect(budgetFor('/shop', withPrefix)).toEqual({ js: 5120 });
-    const bloated = { route: '/beispiele/shop', html: 25_000, css: 6_000, js: 0 };
+    const bloated = { route: '/beispiele/shop', html: 25_000, css: 6_000, js: 0, firstScreenJs: 0 };
     expect(checkBudgets([bloated], withPrefix)).toEqual([
       { route: '/beispiele/shop', metric: 'htmlCss', bytes: 31_000, budget: 30_720 },
     ]);
   });
 
   it('reports HTML and CSS together against htmlCss', () => {
-    const bloated = { route: '/', html: 25_000, css: 6_000, js: 0 };
+    const bloated = { route: '/', html: 25_000, css: 6_000, js: 0, firstScreenJs: 0 };
     expect(checkBudgets([bloated], budgets)).toEqual([
       { route: '/', metric: 'htmlCss', bytes: 31_000, budget: 30 * 1024 },
     ]);

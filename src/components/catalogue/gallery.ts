@@ -1,9 +1,12 @@
 /**
- * A category gallery (CategoryGallery.astro) as a slider: Swiper's core with only the modules it
- * uses. Loaded by gallery-start.ts when a gallery of two or more photos comes into view.
+ * A category gallery (CategoryGallery.astro) as a slider: Swiper's core with its a11y module.
+ * Loaded by gallery-start.ts when a gallery of two or more photos comes into view. Arrows, keys
+ * and the slideshow without Swiper's modules for them (2.4 KB of a phone's first screen,
+ * docs/product.md#h11-speed): the arrows are the page's own labelled buttons and the slider never
+ * ends (loop, or rewind for two), so a click, a key or the timer only has to move it.
  */
 import Swiper from 'swiper';
-import { A11y, Autoplay, Keyboard, Navigation } from 'swiper/modules';
+import { A11y } from 'swiper/modules';
 import { GALLERY_TEXTS as t } from './gallery-texts.ts';
 
 const AUTOPLAY_MS = 3000;
@@ -17,33 +20,49 @@ export function startGallery(gallery: HTMLElement): void {
   if (!frame || !previous || !next || !play) return;
   const slides = frame.querySelectorAll('.swiper-slide').length;
   const swiper = new Swiper(frame, {
-    modules: [A11y, Autoplay, Keyboard, Navigation],
+    modules: [A11y],
     speed: TRANSITION_MS,
     // Loop mode needs three slides; two simply wrap around.
     loop: slides > 2,
     rewind: slides === 2,
-    keyboard: { enabled: true, onlyInViewport: true },
-    navigation: { prevEl: previous, nextEl: next },
     a11y: {
-      prevSlideMessage: t.previous,
-      nextSlideMessage: t.next,
       slideLabelMessage: t.slideLabel,
       itemRoleDescriptionMessage: t.slide,
       containerRoleDescriptionMessage: t.carousel,
       containerMessage: gallery.dataset.label ?? null,
     },
-    autoplay: { delay: AUTOPLAY_MS, disableOnInteraction: false },
   });
 
+  previous.addEventListener('click', () => swiper.slidePrev());
+  next.addEventListener('click', () => swiper.slideNext());
+  // The arrow keys move it while it is on the screen, unless the visitor is typing in a field.
+  document.addEventListener('keydown', (event) => {
+    const step = event.key === 'ArrowLeft' ? -1 : event.key === 'ArrowRight' ? 1 : 0;
+    const typing =
+      event.target instanceof Element && event.target.closest('input, select, textarea, [contenteditable]');
+    const { top, bottom } = frame.getBoundingClientRect();
+    if (!step || typing || event.altKey || event.ctrlKey || event.metaKey || bottom <= 0 || top >= innerHeight) return;
+    event.preventDefault();
+    if (step < 0) swiper.slidePrev();
+    else swiper.slideNext();
+  });
+
+  // Plays every 3 s, counted from each move (the visitor's own too) and again from its end. While
+  // it plays, the slides are no live region, so a screen reader does not read out each turn.
   let playing = !matchMedia('(prefers-reduced-motion: reduce)').matches;
+  let turn: ReturnType<typeof setTimeout> | undefined;
+  const scheduleTurn = () => {
+    clearTimeout(turn);
+    if (playing) turn = setTimeout(() => swiper.slideNext(), AUTOPLAY_MS);
+  };
   const showPlaying = () => {
     play.textContent = playing ? t.pause : t.play;
+    swiper.wrapperEl.setAttribute('aria-live', playing ? 'off' : 'polite');
+    scheduleTurn();
   };
-  if (!playing) swiper.autoplay.stop();
+  swiper.on('slideChange slideChangeTransitionEnd', scheduleTurn);
   showPlaying();
   play.addEventListener('click', () => {
-    if (playing) swiper.autoplay.stop();
-    else swiper.autoplay.start();
     playing = !playing;
     showPlaying();
   });

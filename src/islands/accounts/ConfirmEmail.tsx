@@ -3,9 +3,9 @@
  * success to /login with a note; a refused code or a failed request stays here and says what
  * happened and what to do (docs/product.md#accounts).
  */
-import { isHTTPError } from 'ky';
 import { useEffect, useRef, useState } from 'react';
 import { confirmEmail } from '../../client/accounts.ts';
+import { isHTTPError } from '../../client/failures.ts';
 import { CONFIRMED_PARAMETER, CONFIRM_TEXTS as t } from './texts.ts';
 
 type Outcome = 'pending' | 'refused' | 'unreachable';

@@ -4,11 +4,13 @@
  * started with (`npm run create-admin` before `npm start`, see playwright.config.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { parseEml, type ReceivedMail } from '../../support/eml.ts';
+import type { ReceivedMail } from '../../support/eml.ts';
+import { linkIn, mailsIn } from '../../support/outbox.ts';
 import { REALISTIC_BILLING_ADDRESS } from '../../support/realistic-shop.ts';
+
+export { linkIn };
 
 export const E2E_ADMIN = { email: 'admin@hwds-e2e.test', password: 'Admin-2026!E2e' } as const;
 export const CUSTOMER_PASSWORD = 'Sommer-2026!A';
@@ -24,13 +26,7 @@ export interface Account {
 const outboxDir = () => path.join(process.env.E2E_DATA_DIR as string, 'outbox');
 
 /** Mails in the e2e server's outbox to `address`, oldest first. */
-export function mailsTo(address: string): ReceivedMail[] {
-  if (!existsSync(outboxDir())) return [];
-  return readdirSync(outboxDir())
-    .sort()
-    .map((file) => parseEml(readFileSync(path.join(outboxDir(), file), 'utf8')))
-    .filter((mail) => mail.to.includes(address));
-}
+export const mailsTo = (address: string): ReceivedMail[] => mailsIn(outboxDir(), address);
 
 /** Waits for the mail number `count` (1-based) to `address` with that subject. */
 export async function waitForMail(address: string, subject: string, count = 1): Promise<ReceivedMail> {
@@ -45,19 +41,6 @@ export async function waitForMail(address: string, subject: string, count = 1): 
     )
     .toBeGreaterThanOrEqual(count);
   return found[count - 1] as ReceivedMail;
-}
-
-/** The first link in a mail whose path starts with `pathPrefix`, e.g. "/auth/confirm". */
-export function linkIn(mail: ReceivedMail, pathPrefix: string): string {
-  const link = mail.text.split(/\s+/).find((word) => {
-    try {
-      return new URL(word).pathname.startsWith(pathPrefix);
-    } catch {
-      return false;
-    }
-  });
-  if (!link) throw new Error(`no ${pathPrefix} link in "${mail.subject}"`);
-  return link;
 }
 
 export const CONFIRMATION_SUBJECT = 'Bitte bestätigen Sie Ihre E-Mail-Adresse';
