@@ -1,5 +1,6 @@
 /** The invoices' calls of the REST API (docs/product.md#d37-invoices): billing address, PDF downloads. */
-import { type BillingAddress, type InvoiceKind, invoiceFileName } from '../lib/invoices.ts';
+import type { BillingAddress } from '../lib/billing-address.ts';
+import { type InvoiceKind, invoiceFileName } from '../lib/invoices.ts';
 import { isHTTPError } from './failures.ts';
 import { api } from './http.ts';
 

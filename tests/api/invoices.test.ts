@@ -6,7 +6,7 @@
  * where twenty orders paid at the same moment get twenty consecutive numbers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES } from '../../src/lib/invoices.ts';
+import { BILLING_MESSAGES } from '../../src/lib/billing-address.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
 import { checkEInvoices } from '../support/einvoice.ts';
 import {

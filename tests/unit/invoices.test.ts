@@ -4,7 +4,8 @@
  * digit.
  */
 import { describe, expect, it } from 'vitest';
-import { BILLING_MESSAGES, formatInvoiceNumber, normaliseVatId, vatIdProblem } from '../../src/lib/invoices.ts';
+import { BILLING_MESSAGES, normaliseVatId, vatIdProblem } from '../../src/lib/billing-address.ts';
+import { formatInvoiceNumber } from '../../src/lib/invoices.ts';
 import { netAmounts } from '../../src/server/features/invoices/invoice-document.ts';
 
 describe('net amounts of gross prices', () => {

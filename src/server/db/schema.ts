@@ -23,7 +23,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { BillingAddress, InvoiceKind } from '../../lib/invoices.ts';
+import type { BillingAddress } from '../../lib/billing-address.ts';
+import type { InvoiceKind } from '../../lib/invoices.ts';
 import { INVOICE_KINDS } from '../../lib/invoices.ts';
 import { UNITS, type Unit } from '../../lib/units.ts';
 import type { InvoiceDocument } from '../features/invoices/invoice-document.ts';

@@ -1,6 +1,6 @@
 /** The customer's billing address: stored per account, copied onto each order when its payment starts. */
 import { eq, sql } from 'drizzle-orm';
-import type { BillingAddress } from '../../../lib/invoices.ts';
+import type { BillingAddress } from '../../../lib/billing-address.ts';
 import { billingAddresses, type Database } from '../../db/schema.ts';
 
 const columns = {

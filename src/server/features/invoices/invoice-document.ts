@@ -3,7 +3,8 @@
  * positions, VAT, payment. The PDF and the embedded EN 16931 data are both made from it, so they
  * never disagree, and a later change of content/site.yaml never changes an issued invoice.
  */
-import type { BillingAddress, InvoiceKind } from '../../../lib/invoices.ts';
+import type { BillingAddress } from '../../../lib/billing-address.ts';
+import type { InvoiceKind } from '../../../lib/invoices.ts';
 import type { VatSetting } from '../../../lib/money.ts';
 import type { Unit } from '../../../lib/units.ts';
 import type { PaymentProvider } from '../../db/schema.ts';

@@ -5,12 +5,8 @@
  */
 import { eq } from 'drizzle-orm';
 import { type Context, Hono } from 'hono';
-import {
-  BILLING_MESSAGES,
-  BillingAddressSchema,
-  BillingAddressViewSchema,
-  type InvoiceKind,
-} from '../../../lib/invoices.ts';
+import { BILLING_MESSAGES, BillingAddressSchema, BillingAddressViewSchema } from '../../../lib/billing-address.ts';
+import type { InvoiceKind } from '../../../lib/invoices.ts';
 import type { ApiDependencies, ApiEnv, AuthenticatedUser } from '../../context.ts';
 import { bookings } from '../../db/schema.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';

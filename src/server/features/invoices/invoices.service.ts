@@ -4,8 +4,9 @@
  * year, kept for good; the PDF is made once from the issued document and stored.
  */
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { BillingAddress } from '../../../lib/billing-address.ts';
 import { todayInGermany } from '../../../lib/dates.ts';
-import { type BillingAddress, formatInvoiceNumber, type InvoiceKind, invoiceFileName } from '../../../lib/invoices.ts';
+import { formatInvoiceNumber, type InvoiceKind, invoiceFileName } from '../../../lib/invoices.ts';
 import { formatEuros } from '../../../lib/money.ts';
 import type { ApiDependencies } from '../../context.ts';
 import {

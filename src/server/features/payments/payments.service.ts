@@ -6,7 +6,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { BILLING_MESSAGES } from '../../../lib/invoices.ts';
+import { BILLING_MESSAGES } from '../../../lib/billing-address.ts';
 import { centsToEuros } from '../../../lib/money.ts';
 import { CARD_MINIMUM_CENTS, PAYMENT_MESSAGES } from '../../../lib/payments.ts';
 import { sitePage } from '../../../lib/return-path.ts';
