@@ -19,7 +19,10 @@ const singleDocument = (text: string) => ({ main: parseYaml(text) as Record<stri
 export const collections = {
   site: defineCollection({ loader: file('content/site.yaml', { parser: singleDocument }), schema: siteSchema }),
   landing: defineCollection({ loader: glob({ pattern: '*.md', base: './content/landing' }), schema: landingSchema }),
-  models: defineCollection({ loader: file('content/models.yaml'), schema: modelSchema }),
+  models: defineCollection({
+    loader: file('content/models.yaml', { parser: (text) => (parseYaml(text) as { models: unknown[] }).models }),
+    schema: modelSchema,
+  }),
   industries: defineCollection({ loader: file('content/industries.yaml'), schema: industryFamilySchema }),
   pricing: defineCollection({
     loader: file('content/pricing.yaml', { parser: singleDocument }),

@@ -4,9 +4,8 @@
  * content files as the pages (content/models.yaml, content/pricing.yaml), so they agree.
  * After the first run the catalogue belongs to the admins; re-running changes nothing.
  */
-import { z } from 'astro/zod';
 import { eq, sql } from 'drizzle-orm';
-import { modelSchema } from '../../content-schemas/models.ts';
+import { modelsFileSchema } from '../../content-schemas/models.ts';
 import { pricingSchema } from '../../content-schemas/pricing.ts';
 import { PAYMENT_DEPARTAMENT_ID } from '../../lib/catalogue.ts';
 import { eurosToCents, formatEuroRange } from '../../lib/money.ts';
@@ -31,7 +30,7 @@ const numbered = (prefix: string, list: { type: string; price: number }[]) =>
   list.map((article, index) => ({ number: `${prefix}${index + 1}`, ...article }));
 
 function catalogue(): SeedDepartament[] {
-  const models = readContentFile('models.yaml', z.array(modelSchema));
+  const { models } = readContentFile('models.yaml', modelsFileSchema);
   const pricing = readContentFile('pricing.yaml', pricingSchema);
   return [
     {
