@@ -1,5 +1,5 @@
 /**
- * The content editor (Keystatic, local mode) over `content/` (docs/product.md#d38-content-editor):
+ * The content editor (Keystatic, local mode) over `content/` (paths below are inside it) (docs/product.md#d38-content-editor):
  * the same files and fields as the content collections' schemas in src/content-schemas/, with
  * German labels and help texts. Keystatic writes only the fields named here, so every field of a
  * schema has its field here (tests/unit/editor-schema.test.ts checks both agree on every file).
@@ -66,7 +66,7 @@ const exampleItem = fields.object({
 
 const landing = collection({
   label: 'Branchenseiten',
-  path: 'content/landing/*',
+  path: 'landing/*',
   slugField: 'title',
   format: { contentField: 'body' },
   columns: ['title'],
@@ -170,7 +170,7 @@ const landing = collection({
 
 const pages = collection({
   label: 'Rechtliches und Über uns',
-  path: 'content/pages/*',
+  path: 'pages/*',
   slugField: 'title',
   format: { contentField: 'body' },
   schema: {
@@ -230,7 +230,7 @@ const model = fields.object({
 
 const models = singleton({
   label: 'Website-Modelle',
-  path: 'content/models',
+  path: 'models',
   format: 'yaml',
   schema: {
     models: fields.array(model, { label: 'Modelle', itemLabel: (props) => props.fields.name.value }),
@@ -246,7 +246,7 @@ const slugText = (label: string) =>
 
 const pricing = singleton({
   label: 'Wartungs- und Druckpreise',
-  path: 'content/pricing',
+  path: 'pricing',
   format: 'yaml',
   schema: {
     maintenance: fields.object(
@@ -317,7 +317,7 @@ const pricing = singleton({
 
 const site = singleton({
   label: 'Firmendaten und Website',
-  path: 'content/site',
+  path: 'site',
   format: 'yaml',
   schema: {
     name: text('Name der Website', 2),
@@ -391,10 +391,7 @@ const site = singleton({
 export default config({
   storage: { kind: 'local' },
   locale: 'de-DE',
-  ui: {
-    brand: { name: 'HWDS Inhalte' },
-    navigation: { Seiten: ['landing', 'pages'], Preise: ['models', 'pricing'], Firma: ['site'] },
-  },
+  ui: { brand: { name: 'HWDS Inhalte' } },
   collections: { landing, pages },
   singletons: { models, pricing, site },
 });

@@ -17,7 +17,7 @@ import { pricingSchema } from '../../src/content-schemas/pricing.ts';
 import { siteSchema } from '../../src/content-schemas/site.ts';
 import editorConfig from '../../src/editor/keystatic.config.ts';
 
-const reader = createReader(process.cwd(), editorConfig);
+const reader = createReader(path.resolve('content'), editorConfig);
 
 /** An empty optional field in the form is a field left out of the file. */
 function withoutEmpty(value: unknown): unknown {

@@ -17,7 +17,7 @@ const SEEDED_KEY = 'catalogue_seeded';
 /** Any number: replicas starting together on one PostgreSQL seed one after the other. */
 const SEED_LOCK_ID = 482_716_002;
 
-interface SeedDepartament {
+export interface SeedDepartament {
   id?: number;
   number: string;
   type: string;
@@ -29,9 +29,10 @@ interface SeedDepartament {
 const numbered = (prefix: string, list: { type: string; price: number }[]) =>
   list.map((article, index) => ({ number: `${prefix}${index + 1}`, ...article }));
 
-function catalogue(): SeedDepartament[] {
-  const { models } = readContentFile('models.yaml', modelsFileSchema);
-  const pricing = readContentFile('pricing.yaml', pricingSchema);
+/** The seeded catalogue as the content files in `contentDir` describe it. */
+export function catalogue(contentDir?: string): SeedDepartament[] {
+  const { models } = readContentFile('models.yaml', modelsFileSchema, contentDir);
+  const pricing = readContentFile('pricing.yaml', pricingSchema, contentDir);
   return [
     {
       id: PAYMENT_DEPARTAMENT_ID,

@@ -22,6 +22,7 @@ import { seedCatalogue } from '../../../src/server/db/seed.ts';
 import { accessTokenKeys } from '../../../src/server/features/accounts/access-tokens.ts';
 import { mailPasswordResets } from '../../../src/server/features/accounts/accounts.service.ts';
 import { deviceCookies } from '../../../src/server/features/accounts/device-cookies.ts';
+import { staffCookies } from '../../../src/server/features/editor/staff-cookies.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/features/accounts/rate-limits.ts';
 import type { BookingView } from '../../../src/server/features/bookings/bookings.service.ts';
 import type { ArticleView } from '../../../src/server/features/catalogue/catalogue.service.ts';
@@ -168,6 +169,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     images: imageStore(uploads.store),
     tokens: accessTokenKeys(secret),
     deviceCookies: deviceCookies(secret),
+    staffCookies: staffCookies(secret),
     siteUrl: SITE_URL,
     publicApiBase: options.publicApiBase ?? '/api',
     rateLimits,
