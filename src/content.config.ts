@@ -25,7 +25,9 @@ export const collections = {
   site: defineCollection({ loader: file(inContent('site.yaml'), { parser: singleDocument }), schema: siteSchema }),
   landing: defineCollection({ loader: glob({ pattern: '*.md', base: inContent('landing') }), schema: landingSchema }),
   models: defineCollection({
-    loader: file(inContent('models.yaml'), { parser: (text) => (parseYaml(text) as { models: Record<string, unknown>[] }).models }),
+    loader: file(inContent('models.yaml'), {
+      parser: (text) => (parseYaml(text) as { models: Record<string, unknown>[] }).models,
+    }),
     schema: modelSchema,
   }),
   industries: defineCollection({ loader: file(inContent('industries.yaml')), schema: industryFamilySchema }),

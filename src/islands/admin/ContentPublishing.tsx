@@ -21,6 +21,8 @@ function Publishing() {
   const messages = useAdminMessages();
   const [editorReady, setEditorReady] = useState(false);
   const [publishing, setPublishing] = useState(false);
+  // A publish's outcome stays until the next action: it came after a long wait.
+  const [published, setPublished] = useState<string>();
   const [releases, setReleases] = useState<Loadable<{ view: ReleasesView }>>({ state: 'loading' });
   const heading = useRef<HTMLHeadingElement>(null);
 
@@ -42,9 +44,11 @@ function Publishing() {
 
   const publish = async () => {
     setPublishing(true);
+    setPublished(undefined);
+    messages.alert('');
     try {
       const record = await publishContent();
-      messages.done(t.published(record.files.length));
+      setPublished(t.published(record.files.length));
     } catch (failure) {
       messages.failed(failure);
     } finally {
@@ -74,6 +78,7 @@ function Publishing() {
       </p>
       <div className="admin-messages" aria-live="polite">
         {publishing && <p role="status">{t.publishing}</p>}
+        {published && <p role="status">{published}</p>}
         <FormMessages
           error={messages.error && <p>{messages.error}</p>}
           success={messages.success && <p>{messages.success}</p>}
@@ -121,6 +126,7 @@ function Publishing() {
                           focusAfter={heading}
                           onConfirm={async () => {
                             await restoreRelease(release.id);
+                            setPublished(undefined);
                             messages.done(t.restored(formatMoment(release.publishedAt)));
                             await load();
                           }}

@@ -34,7 +34,7 @@ export const CONTENT_TEXTS = {
   published: (files: number) =>
     files === 0
       ? 'Veröffentlicht. Seit der letzten Veröffentlichung wurde keine Datei geändert.'
-      : `Veröffentlicht: ${files === 1 ? 'eine geänderte Datei' : `${files} geänderte Dateien`} sind jetzt auf der Website.`,
+      : `Veröffentlicht: ${files === 1 ? 'Eine geänderte Datei ist' : `${files} geänderte Dateien sind`} jetzt auf der Website.`,
   historyTitle: 'Bisherige Veröffentlichungen',
   historyCaption: 'Veröffentlichungen, die neueste zuerst',
   none: 'Noch keine Veröffentlichung: Die Website zeigt den Stand der Installation.',

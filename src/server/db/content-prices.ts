@@ -18,14 +18,24 @@ export async function followContentPrices(db: Database, contentDir: string): Pro
       const [found] = await tx
         .select({ id: departaments.id })
         .from(departaments)
-        .where(departament.id === undefined ? eq(departaments.number, departament.number) : eq(departaments.id, departament.id));
+        .where(
+          departament.id === undefined
+            ? eq(departaments.number, departament.number)
+            : eq(departaments.id, departament.id),
+        );
       if (!found) continue; // removed by staff: nothing to follow
       for (const article of departament.articles) {
         const priceCents = eurosToCents(article.price);
         const updated = await tx
           .update(articles)
           .set({ priceCents })
-          .where(and(eq(articles.departamentId, found.id), eq(articles.number, article.number), ne(articles.priceCents, priceCents)))
+          .where(
+            and(
+              eq(articles.departamentId, found.id),
+              eq(articles.number, article.number),
+              ne(articles.priceCents, priceCents),
+            ),
+          )
           .returning({ id: articles.id });
         changed += updated.length;
       }

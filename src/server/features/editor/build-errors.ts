@@ -15,7 +15,8 @@ export function buildFailure(output: string, contentDir: string): string {
   const rest = lines.slice(headerAt + 1);
   const locationAt = rest.findIndex((line) => line.trim() === 'Location:');
   const location = locationAt >= 0 ? rest[locationAt + 1]?.trim().replace(/:\d+:\d+$/, '') : undefined;
-  const file = location && path.isAbsolute(location) ? path.relative(contentDir, location).split(path.sep).join('/') : location;
+  const file =
+    location && path.isAbsolute(location) ? path.relative(contentDir, location).split(path.sep).join('/') : location;
   const entry = /→ (\S+) data does not match/.exec(header)?.[1];
   const hintAt = rest.findIndex((line) => line.trim() === 'Hint:');
   const fields = rest
@@ -27,6 +28,8 @@ export function buildFailure(output: string, contentDir: string): string {
     const reason = header.replace(/^\[\w+Error\]\s*/, '');
     return `Nicht veröffentlicht: Der Build ist fehlgeschlagen${file ? ` (Datei ${file})` : ''}: ${reason} ${KEPT}`;
   }
-  const where = [file ? `Datei ${file}` : undefined, entry ? `Eintrag „${entry}“` : undefined].filter(Boolean).join(', ');
+  const where = [file ? `Datei ${file}` : undefined, entry ? `Eintrag „${entry}“` : undefined]
+    .filter(Boolean)
+    .join(', ');
   return `Nicht veröffentlicht: ${where ? `${where}: ` : ''}${fields.join('; ')}. ${KEPT}`;
 }

@@ -72,14 +72,12 @@ export function editorRoutes(deps: ApiDependencies) {
     });
 }
 
-/** Keystatic's requests come from its page on this site: a write from elsewhere is refused, cookie or not. */
-const sameOrigin = (deps: ApiDependencies) =>
-  createMiddleware<ApiEnv>(async (c, next) => {
-    if (c.req.method !== 'GET' && c.req.header('Origin') !== new URL(deps.siteUrl).origin) {
-      throw new ApiError(403, MESSAGES.forbidden);
-    }
-    await next();
-  });
+/** Keystatic's requests come from its page on this server: a write from another origin is refused, cookie or not. */
+const sameOrigin = createMiddleware<ApiEnv>(async (c, next) => {
+  const origin = URL.parse(c.req.header('Origin') ?? '');
+  if (c.req.method !== 'GET' && origin?.host !== c.req.header('Host')) throw new ApiError(403, MESSAGES.forbidden);
+  await next();
+});
 
 export function keystaticRoutes(deps: ApiDependencies) {
   return new Hono<ApiEnv>().all(
@@ -92,7 +90,7 @@ export function keystaticRoutes(deps: ApiDependencies) {
       c.set('user', staff);
       await next();
     },
-    sameOrigin(deps),
+    sameOrigin,
     limitBody(SAVE_BODY_LIMIT),
     async (c) => editorOf(deps).keystatic(c.req.raw, c.get('user').sessionId),
   );

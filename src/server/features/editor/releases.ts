@@ -13,7 +13,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -134,7 +134,13 @@ function astroBuild(projectRoot: string, contentDir: string, outDir: string): Pr
       [path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
       {
         cwd: projectRoot,
-        env: { ...process.env, CONTENT_DIR: contentDir, ASTRO_TELEMETRY_DISABLED: '1', NO_COLOR: '1', FORCE_COLOR: '0' },
+        env: {
+          ...process.env,
+          CONTENT_DIR: contentDir,
+          ASTRO_TELEMETRY_DISABLED: '1',
+          NO_COLOR: '1',
+          FORCE_COLOR: '0',
+        },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -203,19 +209,26 @@ export function releases(options: ReleaseOptions): Releases {
     },
 
     async publish(publishedBy) {
-      if (publishing.isLocked()) throw new PublishError('Es wird gerade veröffentlicht. Bitte warten Sie, bis das fertig ist.', 409);
+      if (publishing.isLocked())
+        throw new PublishError('Es wird gerade veröffentlicht. Bitte warten Sie, bis das fertig ist.', 409);
       return publishing.runExclusive(async () => {
         const id = new Date().toISOString().replace(/[:.]/g, '-');
         const dir = path.join(releasesDir, id);
         const release = folders(releasesDir, id);
         await mkdir(dir, { recursive: true });
+        // A build's server code imports the project's packages: from a folder elsewhere, through this link.
+        const packages = path.join(releasesDir, 'node_modules');
+        if (!existsSync(packages)) await symlink(path.join(projectRoot, 'node_modules'), packages, 'dir');
         await cp(contentDir, release.contentDir, { recursive: true });
         const content = await contentHashes(release.contentDir);
         const started = Date.now();
         const { ok, output } = await astroBuild(projectRoot, release.contentDir, release.siteDir);
         if (!ok) {
           await rm(dir, { recursive: true, force: true });
-          log.warn({ durationMs: Date.now() - started }, 'publish: the build failed; the served release stays');
+          log.warn(
+            { durationMs: Date.now() - started, output: output.slice(-4000) },
+            'publish: the build failed; the served release stays',
+          );
           throw new PublishError(buildFailure(output, release.contentDir), 422);
         }
         const record: ReleaseRecord = {
