@@ -61,12 +61,15 @@ function Publishing() {
     <>
       <p>{t.intro}</p>
       <p>
+        {/* The same button before the cookie is set, so nothing moves when it becomes a link. */}
         {editorReady ? (
           <a className="button" href="/keystatic">
             {t.open}
           </a>
         ) : (
-          <span role="status">{t.opening}</span>
+          <span className="button" aria-disabled="true" title={t.opening}>
+            {t.open}
+          </span>
         )}
       </p>
       <h2>{t.publishTitle}</h2>
@@ -97,48 +100,51 @@ function Publishing() {
         (releases.view.releases.length === 0 ? (
           <p>{t.none}</p>
         ) : (
-          <div className="admin-table-scroll">
-            <table className="booking-table">
-              <caption className="visually-hidden">{t.historyCaption}</caption>
-              <thead>
-                <tr>
-                  {[t.when, t.who, t.files, t.action].map((label) => (
-                    <th key={label} scope="col">
-                      {label}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {releases.view.releases.map((release) => (
-                  <tr key={release.id}>
-                    <td data-label={t.when}>{formatMoment(release.publishedAt)}</td>
-                    <td data-label={t.who}>{release.publishedBy}</td>
-                    <td data-label={t.files}>{release.files.length === 0 ? t.noFiles : release.files.join(', ')}</td>
-                    <td>
-                      {release.id === releases.view.current ? (
-                        t.current
-                      ) : (
-                        <ConfirmAction
-                          label={t.restore(formatMoment(release.publishedAt))}
-                          question={t.restoreQuestion(formatMoment(release.publishedAt))}
-                          confirmLabel={t.restoreYes}
-                          focusAfter={heading}
-                          onConfirm={async () => {
-                            await restoreRelease(release.id);
-                            setPublished(undefined);
-                            messages.done(t.restored(formatMoment(release.publishedAt)));
-                            await load();
-                          }}
-                          onFailed={(failure) => messages.failed(failure)}
-                        />
-                      )}
-                    </td>
+          <>
+            {releases.view.current === null && <p>{t.servesBuild}</p>}
+            <div className="admin-table-scroll">
+              <table className="booking-table">
+                <caption className="visually-hidden">{t.historyCaption}</caption>
+                <thead>
+                  <tr>
+                    {[t.when, t.who, t.files, t.action].map((label) => (
+                      <th key={label} scope="col">
+                        {label}
+                      </th>
+                    ))}
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {releases.view.releases.map((release) => (
+                    <tr key={release.id}>
+                      <td data-label={t.when}>{formatMoment(release.publishedAt)}</td>
+                      <td data-label={t.who}>{release.publishedBy}</td>
+                      <td data-label={t.files}>{release.files.length === 0 ? t.noFiles : release.files.join(', ')}</td>
+                      <td>
+                        {release.id === releases.view.current ? (
+                          t.current
+                        ) : (
+                          <ConfirmAction
+                            label={t.restore(formatMoment(release.publishedAt))}
+                            question={t.restoreQuestion(formatMoment(release.publishedAt))}
+                            confirmLabel={t.restoreYes}
+                            focusAfter={heading}
+                            onConfirm={async () => {
+                              await restoreRelease(release.id);
+                              setPublished(undefined);
+                              messages.done(t.restored(formatMoment(release.publishedAt)));
+                              await load();
+                            }}
+                            onFailed={(failure) => messages.failed(failure)}
+                          />
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
         ))}
     </>
   );

@@ -38,6 +38,8 @@ export const CONTENT_TEXTS = {
   historyTitle: 'Bisherige Veröffentlichungen',
   historyCaption: 'Veröffentlichungen, die neueste zuerst',
   none: 'Noch keine Veröffentlichung: Die Website zeigt den Stand der Installation.',
+  servesBuild:
+    'Die Website zeigt zurzeit den Stand des letzten Programm-Updates (mit allen bis dahin gespeicherten Inhalten), keine der Veröffentlichungen unten.',
   when: 'Zeitpunkt',
   who: 'Von',
   files: 'Geänderte Dateien',
