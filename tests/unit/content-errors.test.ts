@@ -116,7 +116,7 @@ describe('schema rules an editor meets', () => {
       'Bitte registrieren Sie sich, um diese Seite zu sehen.',
       'Bitte melden Sie sich an, um diese Seite zu sehen.',
     ]) {
-      expect(landingSchema.shape.gate.safeParse(gate).success, gate).toBe(false);
+      expect(landingSchema.shape.gate.safeParse(gate).success, String(gate)).toBe(false);
     }
   });
 
