@@ -196,7 +196,7 @@ const model = fields.object({
     validation: { isRequired: true, min: 1, max: 5 },
   }),
   name: text('Name', 1),
-  description: longText('Beschreibung', 40),
+  description: longText('Beschreibung', 40, undefined, 'Keine Preise in den Text schreiben: der Preis steht unten.'),
   kind: fields.select({
     label: 'Technik',
     options: [
@@ -233,7 +233,7 @@ const model = fields.object({
     },
     { label: 'Grenzen (leer: gilt nicht)' },
   ),
-  features: list('Merkmale', 'Merkmal', 2),
+  features: list('Merkmale', 'Merkmal', 2, undefined, 'Je Merkmal eine kurze Zeile, ohne Preise.'),
 });
 
 const models = singleton({

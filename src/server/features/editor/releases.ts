@@ -73,7 +73,15 @@ export interface ReleaseOptions {
   initial: ServedRelease;
   /** After a switch: what follows the served content besides the pages (the catalogue's prices). */
   afterSwitch: (contentDir: string) => Promise<void>;
+  /** Builds the site from `contentDir` into `outDir`: `astro build`, or a stand-in in tests. */
+  build?: SiteBuild;
 }
+
+export type SiteBuild = (
+  projectRoot: string,
+  contentDir: string,
+  outDir: string,
+) => Promise<{ ok: boolean; output: string }>;
 
 const CURRENT_FILE = 'current';
 /** Releases kept for restoring; older ones are removed after a publish. */
@@ -126,9 +134,9 @@ async function contentHashes(contentDir: string): Promise<Record<string, string>
 const changedFiles = (before: Record<string, string>, after: Record<string, string>) =>
   [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((file) => before[file] !== after[file]).sort();
 
-/** Runs `astro build` into `outDir` without blocking the server; resolves with its exit status and output. */
-function astroBuild(projectRoot: string, contentDir: string, outDir: string): Promise<{ ok: boolean; output: string }> {
-  return new Promise((resolve) => {
+/** `astro build` into `outDir` in a process of its own, so the server keeps answering; resolves with its outcome and output. */
+const astroBuild: SiteBuild = (projectRoot, contentDir, outDir) =>
+  new Promise((resolve) => {
     const child = spawn(
       process.execPath,
       [path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
@@ -154,10 +162,9 @@ function astroBuild(projectRoot: string, contentDir: string, outDir: string): Pr
     child.on('close', (code) => resolve({ ok: code === 0, output }));
     child.on('error', (error) => resolve({ ok: false, output: error.message }));
   });
-}
 
 export function releases(options: ReleaseOptions): Releases {
-  const { releasesDir, contentDir, projectRoot } = options;
+  const { releasesDir, contentDir, projectRoot, build = astroBuild } = options;
   let served = options.initial;
   const publishing = new Mutex();
 
@@ -222,7 +229,7 @@ export function releases(options: ReleaseOptions): Releases {
         await cp(contentDir, release.contentDir, { recursive: true });
         const content = await contentHashes(release.contentDir);
         const started = Date.now();
-        const { ok, output } = await astroBuild(projectRoot, release.contentDir, release.siteDir);
+        const { ok, output } = await build(projectRoot, release.contentDir, release.siteDir);
         if (!ok) {
           await rm(dir, { recursive: true, force: true });
           log.warn(
