@@ -37,6 +37,8 @@ export const pricingSchema = z.object({
             name: z.string(),
             /** Starting price in euros: the least an order of this item costs, also its price in the shop. */
             from: euros,
+            /** What the price is for; the shop sells it by this unit (docs/product.md#d34-units-and-quantities). */
+            unit: z.enum(['flat', 'piece', 'sqm', 'hour']),
             /** Limits such as maximum width or minimum quantity, one phrase each. */
             limits: z.array(z.string()).default([]),
             /** Minimum order value in euros, if any. */
@@ -52,5 +54,11 @@ export const pricingSchema = z.object({
     fileFormats: z.array(z.enum(['jpg', 'png', 'pdf', 'tiff'])).min(1),
     minimumDpi: z.number().int().positive(),
     shipping: z.string(),
+    /** Bleed at every edge, in mm (docs/product.md#d36-next-steps). */
+    bleedMm: z.number().int().min(0).max(10),
+    /** What happens after the print files arrive, up to the delivery. */
+    delivery: z.string(),
   }),
 });
+
+export type PricingData = z.infer<typeof pricingSchema>;

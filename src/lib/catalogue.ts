@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { isEuroAmount, parseEuroInput } from './money.ts';
 import { databaseId, present, presentNumber } from './schema-fields.ts';
+import { UNIT_NAMES, UNITS } from './units.ts';
 
 /** The departament whose articles are the five website models: the payment page. */
 export const PAYMENT_DEPARTAMENT_ID = 12;
@@ -19,6 +20,7 @@ export const CATALOGUE_MESSAGES = {
   priceRequired: 'Preis ist erforderlich!',
   priceInvalid: 'Preis muss eine Zahl von 0 bis 1.000.000 mit höchstens zwei Nachkommastellen sein!',
   departamentRequired: 'Kategorie ist erforderlich!',
+  unitUnknown: `Bitte wählen Sie eine Einheit: ${Object.values(UNIT_NAMES).join(', ')}.`,
   tooLong: (max: number) => `Höchstens ${max} Zeichen sind erlaubt!`,
   nothingToChange: 'Bitte ändern Sie mindestens ein Feld.',
 } as const;
@@ -38,6 +40,8 @@ const articleFields = {
   number: textRule(m.articleNumberRequired, 20),
   type: textRule(m.articleTypeRequired, 200),
   price: v.pipe(v.number(m.priceRequired), v.check(isEuroAmount, m.priceInvalid)),
+  /** What the price is for (docs/product.md#d34-units-and-quantities). */
+  unit: v.picklist(UNITS, m.unitUnknown),
 };
 
 /** A change: only the fields sent, each checked like at creation, at least one of them. */
@@ -63,11 +67,12 @@ export type NewDepartament = v.InferOutput<typeof DepartamentSchema>;
 export const DepartamentChangeSchema = someOf(departamentFields);
 export type DepartamentChange = v.InferOutput<typeof DepartamentChangeSchema>;
 
-/** POST /articles and the add-article form. */
+/** POST /articles and the add-article form; without a unit (the earlier client) the price is flat. */
 export const ArticleSchema = v.object({
   number: present(articleFields.number),
   type: present(articleFields.type),
   price: presentNumber(articleFields.price),
+  unit: v.optional(articleFields.unit, 'flat'),
   departamentId: presentNumber(databaseId(m.departamentRequired)),
 });
 export type NewArticle = v.InferOutput<typeof ArticleSchema>;
@@ -91,12 +96,14 @@ export const ArticleFormSchema = v.object({
   number: present(articleFields.number),
   type: present(articleFields.type),
   price: v.optional(typedPrice, ''),
+  unit: articleFields.unit,
 });
 
-/** The edit-article form: type and price, as typed. */
+/** The edit-article form: type, price as typed, and unit. */
 export const ArticleEditFormSchema = v.object({
   type: present(articleFields.type),
   price: v.optional(typedPrice, ''),
+  unit: articleFields.unit,
 });
 
 /** The edit-category form: type and description. */

@@ -28,6 +28,30 @@ export function addYears(isoDateValue: string, years: number): string {
   return date.toISOString().slice(0, 10);
 }
 
+/** The ISO date `days` after (or before, if negative) an ISO date. */
+export function addDays(isoDateValue: string, days: number): string {
+  const date = new Date(`${isoDateValue}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/**
+ * The last day of a term of `months` that begins on `start` (both YYYY-MM-DD): the day before the
+ * day of the same number `months` later, or the last day of that month when it has no such day
+ * (§ 188 Abs. 2 and 3 BGB): 2027-01-01 + 6 → 2027-06-30, 2026-08-31 + 6 → 2027-02-28.
+ */
+export function lastDayOfTerm(start: string, months: number): string {
+  const [year = 0, month = 1, day = 1] = start.split('-').map(Number);
+  const target = new Date(Date.UTC(year, month - 1 + months, 1));
+  const daysInTarget = new Date(Date.UTC(target.getUTCFullYear(), target.getUTCMonth() + 1, 0)).getUTCDate();
+  if (day > daysInTarget) {
+    target.setUTCDate(daysInTarget);
+    return target.toISOString().slice(0, 10);
+  }
+  target.setUTCDate(day);
+  return addDays(target.toISOString().slice(0, 10), -1);
+}
+
 const germanDate = new Intl.DateTimeFormat('de-DE', {
   timeZone: AGENCY_TIME_ZONE,
   day: '2-digit',

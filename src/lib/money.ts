@@ -30,6 +30,13 @@ export function eurosToCents(euros: number): number {
 export const centsToEuros = (cents: number): number => cents / 100;
 
 /**
+ * `cents` × `hundredths` / 100 in whole cents, rounded half up: a price times a quantity of up
+ * to two decimals (24,90 € × 2,25 = 56,03 €), or a percentage of an amount. Integers throughout,
+ * so no binary fraction decides a cent. For amounts and factors that are not negative.
+ */
+export const multiplyCents = (cents: number, hundredths: number): number => Math.floor((cents * hundredths + 50) / 100);
+
+/**
  * A euro amount as a person types it in a German form: "1.200,50", "1200,5", "1200" or "1200.50";
  * NaN for anything else (the form's rules then report it).
  */

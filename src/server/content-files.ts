@@ -6,7 +6,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'astro/zod';
 import { parseYaml } from '../content-schemas/common.ts';
+import { type PricingData, pricingSchema } from '../content-schemas/pricing.ts';
 import type { SiteData } from '../content-schemas/site.ts';
+import type { PrintFileRules } from '../lib/product-kinds.ts';
 import { loadSettings } from './settings.ts';
 
 export function readContentFile<T extends z.ZodType>(
@@ -21,3 +23,15 @@ export function readContentFile<T extends z.ZodType>(
 /** What the API needs of content/site.yaml: the agency's name, address and contact, and how its prices are taxed. */
 export const companyOf = (site: SiteData) => ({ ...site.company, vat: site.vat });
 export type Company = ReturnType<typeof companyOf>;
+
+let pricingFile: PricingData | undefined;
+const pricing = (): PricingData => (pricingFile ??= readContentFile('pricing.yaml', pricingSchema));
+
+/**
+ * The discount of a 12-month maintenance term, as /preise promises it (content/pricing.yaml, read
+ * once): the cart prices a yearly term with it (docs/product.md#d35-maintenance-terms).
+ */
+export const yearlyDiscountPercent = (): number => pricing().maintenance.yearlyDiscountPercent;
+
+/** How print files must be sent, as /preise says (docs/product.md#d36-next-steps). */
+export const printFileRules = (): PrintFileRules => pricing().print;

@@ -21,6 +21,7 @@ import { DEFAULT_RATE_LIMITS } from './features/accounts/rate-limits.ts';
 import { jwtSecret } from './features/accounts/secrets.ts';
 import { staffCookies } from './features/editor/staff-cookies.ts';
 import { imageStore } from './features/images/image-store.ts';
+import { startRenewalReminders } from './features/maintenance/renewal-reminders.ts';
 import { describePayments, paymentConfig } from './features/payments/payment-config.ts';
 import { startReconciliation } from './features/payments/reconciliation.ts';
 import { log } from './log.ts';
@@ -88,11 +89,13 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
   warnAboutLocalState(settings);
   const { app, providers } = createApp(deps);
   const stopReconciliation = startReconciliation(deps, providers);
+  const stopRenewalReminders = startRenewalReminders(deps);
   return {
     app,
     deps,
     close: async () => {
       await stopReconciliation();
+      await stopRenewalReminders();
       await stopBackups?.();
       await mailSender.stop();
       await database.close();

@@ -4,8 +4,8 @@
  * so each island words them itself.
  */
 import { atom } from 'nanostores';
-import { addToCart, clearCart, fetchCart, removeCartEntry } from '../client/cart.ts';
-import type { CartEntryDates } from '../lib/cart.ts';
+import { addToCart, changeQuantity, clearCart, fetchCart, removeCartEntry } from '../client/cart.ts';
+import type { CartEntryInput } from '../lib/cart.ts';
 import type { CartView } from '../server/features/cart/cart.service.ts';
 import { $cartCount } from './cart-count.ts';
 
@@ -37,9 +37,15 @@ export function loadCart(): Promise<void> {
   return firstLoad;
 }
 
-/** Books an article with its dates; throws the API's failure for the form to show. */
-export async function bookArticle(articleId: number, dates: CartEntryDates): Promise<void> {
-  await addToCart(articleId, dates);
+/** Books an article with its dates and quantity; throws the API's failure for the form to show. */
+export async function bookArticle(articleId: number, entry: CartEntryInput): Promise<void> {
+  await addToCart(articleId, entry);
+  await reloadCart();
+}
+
+/** A new quantity for an entry; throws the API's failure for the cart to show. */
+export async function changeEntryQuantity(entryId: number, quantity: number): Promise<void> {
+  await changeQuantity(entryId, quantity);
   await reloadCart();
 }
 

@@ -531,6 +531,21 @@ const written: Record<string, () => Promise<Check[]>> = {
     ];
   },
 
+  'PATCH /cart/entries/{id}': async () => {
+    const key = 'PATCH /cart/entries/{id}';
+    const user = await api.user();
+    const entry = await json<{ id: number }>(
+      api.request('POST', '/cart/article/3', { token: user.token, body: dates }),
+    );
+    const change = (id: number, quantity: unknown) =>
+      api.request('PATCH', `/cart/entries/${id}`, { token: user.token, body: { quantity } });
+    return [
+      { key, status: 200, send: () => change(entry.id, 2) },
+      { key, status: 400, send: () => change(entry.id, 2.5) }, // a website is booked in whole numbers
+      { key, status: 404, send: () => change(999_999, 2) },
+    ];
+  },
+
   'DELETE /cart/clear': async () => [
     { key: 'DELETE /cart/clear', status: 204, send: () => request('DELETE /cart/clear', { token: customer.token }) },
   ],

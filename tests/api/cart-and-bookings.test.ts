@@ -1,10 +1,17 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pricingSchema } from '../../src/content-schemas/pricing.ts';
 import { CART_ENTRY_MESSAGES } from '../../src/lib/cart.ts';
-import { addYears } from '../../src/lib/dates.ts';
+import { CATALOGUE_MESSAGES } from '../../src/lib/catalogue.ts';
+import { addDays, addYears, formatGermanDate, lastDayOfTerm } from '../../src/lib/dates.ts';
+import { multiplyCents } from '../../src/lib/money.ts';
+import { QUANTITY_MESSAGES, type Unit } from '../../src/lib/units.ts';
+import { readContentFile, yearlyDiscountPercent } from '../../src/server/content-files.ts';
 import { articles } from '../../src/server/db/schema.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
 import type { CartEntryView, CartView } from '../../src/server/features/cart/cart.service.ts';
+import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
+import { remindRenewals } from '../../src/server/features/maintenance/renewal-reminders.ts';
 import {
   addToCart as addArticles,
   createOrderHistory,
@@ -12,6 +19,7 @@ import {
   FULL_CART_ENTRIES,
   fullCartArticles,
   ORDER_HISTORY_LENGTH,
+  payCartByCard,
   REALISTIC_CUSTOMER,
 } from '../support/realistic-shop.ts';
 import { answer, createTestApi, type ErrorBody, inDays, type TestApi, type TestUser } from './support/test-api.ts';
@@ -74,9 +82,13 @@ describe('cart', () => {
         number: '1',
         type: expect.any(String),
         price: 1200,
+        unit: 'flat',
         departamentId: 12,
         departament: { number: '12', type: 'Websites für kleine Unternehmen' },
       },
+      quantity: 1,
+      linePrice: 1200,
+      discount: 0,
     });
     await addToCart(user.token, 2, dates(10, 12));
 
@@ -319,6 +331,170 @@ describe('bookings', () => {
   });
 });
 
+describe('units and quantities (docs/product.md#d34-units-and-quantities)', () => {
+  /** The seeded article of a category whose unit is `unit`: websites, maintenance, print as /preise lists them. */
+  async function seeded(unit: Unit): Promise<ArticleView> {
+    const list = (await answer<DepartamentView[]>(api.request('GET', '/departaments'))).body;
+    const found = list.flatMap((departament) => departament.articles).find((article) => article.unit === unit);
+    if (!found) throw new Error(`no seeded article sold ${unit}`);
+    return found;
+  }
+
+  it('sells websites flat, maintenance by the month and print as /preise says', async () => {
+    const list = (await answer<DepartamentView[]>(api.request('GET', '/departaments'))).body;
+    const unitsOf = (id: number) =>
+      new Set(list.find((departament) => departament.id === id)?.articles.map((a) => a.unit));
+    expect(unitsOf(12)).toEqual(new Set(['flat']));
+    expect(unitsOf(13)).toEqual(new Set(['month']));
+    const print = readContentFile('pricing.yaml', pricingSchema).print.items;
+    // Other tests add articles to the print category; the seeded ones are D1, D2, …
+    const printArticles = (list.find((departament) => departament.number === '14')?.articles ?? []).filter((article) =>
+      /^D\d+$/.test(article.number),
+    );
+    expect(printArticles.map((article) => [article.type, article.price, article.unit])).toEqual(
+      print.map((item) => [item.name, item.from, item.unit]),
+    );
+  });
+
+  it('prices price × quantity in cents, a year of maintenance with its discount, and an order keeps it all', async () => {
+    const user = await api.user();
+    const maintenance = await seeded('month');
+    const print = await seeded('sqm');
+    const halfYear = await addToCart(user.token, maintenance.id, { entryDate: inDays(20) });
+    expect(halfYear.body).toMatchObject({ quantity: 6, linePrice: maintenance.price * 6, discount: 0 });
+    expect(halfYear.body.departureDate).toBe(lastDayOfTerm(inDays(20), 6));
+    const year = await addToCart(user.token, maintenance.id, {
+      entryDate: inDays(30),
+      departureDate: inDays(31),
+      quantity: 12,
+    });
+    const full = maintenance.price * 12;
+    const discount = Math.round(full * yearlyDiscountPercent()) / 100;
+    expect(year.body).toMatchObject({ quantity: 12, discount, linePrice: full - discount });
+    expect(year.body.departureDate).toBe(lastDayOfTerm(inDays(30), 12));
+    const sqm = await addToCart(user.token, print.id, { ...dates(), quantity: 2.25 });
+    expect(sqm.body).toMatchObject({ quantity: 2.25, linePrice: multiplyCents(print.price * 100, 225) / 100 });
+
+    const changed = await answer<CartEntryView & ErrorBody>(
+      api.request('PATCH', `/cart/entries/${sqm.body.id}`, { token: user.token, body: { quantity: 3.5 } }),
+    );
+    expect(changed).toMatchObject({ status: 200, body: { quantity: 3.5, linePrice: print.price * 3.5 } });
+    const shorter = await answer<CartEntryView>(
+      api.request('PATCH', `/cart/entries/${year.body.id}`, { token: user.token, body: { quantity: 6 } }),
+    );
+    expect(shorter.body).toMatchObject({ discount: 0, departureDate: lastDayOfTerm(inDays(30), 6) });
+    const other = await api.user();
+    expect(
+      (await api.request('PATCH', `/cart/entries/${sqm.body.id}`, { token: other.token, body: { quantity: 2 } }))
+        .status,
+    ).toBe(404);
+
+    const cart = (await cartOf(user.token)).body;
+    const lines = cart.articles.map((entry) => Math.round(entry.linePrice * 100));
+    expect(Math.round(cart.totalPriceArticles * 100)).toBe(lines.reduce((sum, line) => sum + line, 0));
+    const order = await payCartByCard(api.send, user.token);
+    expect(Math.round(order.totalPrice * 100)).toBe(Math.round(cart.totalPriceArticles * 100));
+    expect(
+      order.items.map(({ unit, quantity, price, linePrice, departureDate }) => ({
+        unit,
+        quantity,
+        price,
+        linePrice,
+        departureDate,
+      })),
+    ).toEqual(
+      cart.articles.map(({ article, quantity, linePrice, departureDate }) => ({
+        unit: article.unit,
+        quantity,
+        price: article.price,
+        linePrice,
+        departureDate,
+      })),
+    );
+    await api.request('PATCH', `/articles/${print.id}`, { token: admin.token, body: { price: print.price + 1 } });
+    const [kept] = (await answer<BookingView[]>(api.request('GET', '/booking/get', { token: user.token }))).body;
+    expect(kept?.items.find((item) => item.unit === 'sqm')).toMatchObject({ quantity: 3.5, price: print.price });
+    await api.request('PATCH', `/articles/${print.id}`, { token: admin.token, body: { price: print.price } });
+  });
+
+  it('reminds of a maintenance term’s end 30 days before, exactly once under concurrent runs', async () => {
+    const user = await api.user();
+    const maintenance = await seeded('month');
+    await addToCart(user.token, maintenance.id, { entryDate: inDays(40), quantity: 12 });
+    const order = await payCartByCard(api.send, user.token);
+    const lastDay = order.items[0]?.departureDate ?? '';
+    expect(order.items[0]).toMatchObject({ unit: 'month', quantity: 12, departureDate: lastDayOfTerm(inDays(40), 12) });
+
+    expect(await remindRenewals(api.deps, addDays(lastDay, -31))).toBe(0);
+    const runs = await Promise.all(Array.from({ length: 8 }, () => remindRenewals(api.deps, addDays(lastDay, -30))));
+    expect(runs.reduce((sum, claimed) => sum + claimed, 0)).toBeGreaterThanOrEqual(1);
+    const subject = `Ihre Wartung endet am ${formatGermanDate(lastDay)}`;
+    const mail = await api.lastMailTo(user.userEmail, subject);
+    expect(mail.text).toContain(order.bookingNumber);
+    expect(mail.text).toContain(`/departaments/${maintenance.departamentId}`);
+    expect(await remindRenewals(api.deps, addDays(lastDay, -29))).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 300)); // a second mail would be out by now
+    expect(api.mails().filter((sent) => sent.to.includes(user.userEmail) && sent.subject === subject)).toHaveLength(1);
+  });
+
+  const q = QUANTITY_MESSAGES;
+  it.each([
+    ['flat', 1.5, q.wholeNumber],
+    ['flat', 0, q.notPositive],
+    ['flat', -2, q.notPositive],
+    ['flat', 1001, q.tooLarge],
+    ['flat', '2', q.notANumber],
+    ['flat', null, q.notANumber],
+    ['month', 3, q.term],
+    ['month', 24, q.term],
+    ['piece', 2.5, q.wholeNumber],
+    ['sqm', 2.255, q.decimals],
+    ['sqm', 0.5, q.sqmBelowOne],
+    ['hour', 0.75, q.hourBelowOne],
+    ['hour', 1e9, q.tooLarge],
+  ] as const)(
+    'refuses %s × %s with a German message, when booking and when changing',
+    async (unit, quantity, message) => {
+      const user = await api.user();
+      const article = await seeded(unit);
+      const refused = await addToCart(user.token, article.id, { ...dates(), quantity });
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { statusCode: 400, message: expect.stringContaining(message) },
+      });
+      const entry = await addToCart(user.token, article.id, dates());
+      const change = await answer<ErrorBody>(
+        api.request('PATCH', `/cart/entries/${entry.body.id}`, { token: user.token, body: { quantity } }),
+      );
+      expect(change).toMatchObject({ status: 400, body: { message: expect.stringContaining(message) } });
+      expect((await cartOf(user.token)).body.articles.map((e) => e.quantity)).toEqual([entry.body.quantity]);
+    },
+  );
+
+  it('lets staff set the unit, and fits the carts to it', async () => {
+    const user = await api.user();
+    const article = await api.createArticle(admin.token, {
+      number: 'U1',
+      type: 'Einheitentest',
+      price: 40,
+      departamentId: 14,
+    });
+    expect(article.unit).toBe('flat');
+    await addToCart(user.token, article.id, { ...dates(), quantity: 3 });
+    const refused = await answer<ErrorBody>(
+      api.request('PATCH', `/articles/${article.id}`, { token: admin.token, body: { unit: 'kg' } }),
+    );
+    expect(refused).toMatchObject({ status: 400, body: { message: CATALOGUE_MESSAGES.unitUnknown } });
+    const changed = await answer<ArticleView>(
+      api.request('PATCH', `/articles/${article.id}`, { token: admin.token, body: { unit: 'month' } }),
+    );
+    expect(changed.body.unit).toBe('month');
+    const [entry] = (await cartOf(user.token)).body.articles;
+    expect(entry).toMatchObject({ quantity: 6, linePrice: 240, departureDate: lastDayOfTerm(dates().entryDate, 6) });
+    await api.request('DELETE', `/articles/${article.id}`, { token: admin.token });
+  });
+});
+
 describe('a customer as customers are', () => {
   it('with twenty paid orders and a full cart sees every order, newest first, and a cart that adds up', async () => {
     const catalogue = await createRealisticCatalogue(api.send, admin.token);
@@ -335,14 +511,15 @@ describe('a customer as customers are', () => {
     expect(list.map((booking) => booking.id)).toEqual(orders.map((order) => order.id).reverse());
     expect(new Set(list.map((booking) => booking.status))).toEqual(new Set(['paid']));
     for (const booking of list) {
-      const itemsTotal = booking.items.reduce((sum, item) => sum + Math.round(item.price * 100), 0);
+      const itemsTotal = booking.items.reduce((sum, item) => sum + Math.round(item.linePrice * 100), 0);
       expect(Math.round(booking.totalPrice * 100)).toBe(itemsTotal);
     }
 
     const cart = (await cartOf(customer.token)).body;
     expect(cart.articles).toHaveLength(FULL_CART_ENTRIES);
-    const expectedCents = cartArticles.reduce((sum, article) => sum + Math.round(article.price * 100), 0);
+    const expectedCents = cart.articles.reduce((sum, entry) => sum + Math.round(entry.linePrice * 100), 0);
     expect(Math.round(cart.totalPriceArticles * 100)).toBe(expectedCents);
+    expect(cart.articles.map((entry) => entry.quantity)).toEqual(cartArticles.map(() => 1));
     expect(cart.articles.map((entry) => entry.article.type)).toEqual(cartArticles.map((article) => article.type));
   });
 });

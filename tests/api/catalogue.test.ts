@@ -93,6 +93,7 @@ describe('reading departaments and articles (public)', () => {
       number: '1',
       type: expect.any(String),
       price: 1200,
+      unit: 'flat',
       departamentId: 12,
       imageUrls: [],
       images: [],

@@ -186,7 +186,9 @@ describe('paying by card', () => {
     expect(mail.text).toContain('Gesamtbetrag: 1.200,00');
     expect(mail.text).toContain('Alle Preise in Euro inklusive 19 % Umsatzsteuer.');
     expect(mail.text).toContain('Zahlungsart: Kreditkarte (Stripe)');
-    expect(mail.text).toContain(`mit der Bestellnummer ${confirmed.body.bookingNumber}`);
+    expect(mail.text).toContain(`So geht es weiter (Ihre Bestellnummer: ${confirmed.body.bookingNumber}):`);
+    expect(mail.text).toContain('Ihre Website: Schicken Sie uns bitte eine E-Mail'); // a website's next steps only
+    expect(mail.text).not.toContain('Druckdaten:');
     expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
   });
 

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { todayInGermany } from '../../src/lib/dates.ts';
+import type { Unit } from '../../src/lib/units.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
 import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
 import type { ImageView } from '../../src/server/features/images/images.service.ts';
@@ -42,6 +43,8 @@ export async function photo(seed: number, shape: PhotoShape = 'landscape'): Prom
 export interface ArticleSpec {
   type: string;
   price: number;
+  /** What the price is for; left out: pauschal, as the earlier client makes articles. */
+  unit?: Unit;
   photos?: PhotoShape[];
 }
 
@@ -52,22 +55,22 @@ export interface CategorySpec {
   articles: ArticleSpec[];
 }
 
-/** The trade fair category: five photos of every shape and a dozen articles. */
+/** The trade fair category: five photos of every shape and a dozen articles, in every unit. */
 const TRADE_FAIR_ARTICLES: ArticleSpec[] = [
   { type: 'Roll-up-Display 85 × 200 cm mit Transporttasche', price: 189, photos: ['rollup'] },
   { type: 'Messewand 3 × 3 Felder, gerade, inklusive Druck und Koffer mit Theke', price: 1249 },
-  { type: 'Banner aus PVC-Plane, 510 g/m², mit Ösen alle 50 cm', price: 24.9 },
-  { type: 'Schaufensterbeschriftung aus geplotteter Folie, je m²', price: 39.5 },
+  { type: 'Banner aus PVC-Plane, 510 g/m², mit Ösen alle 50 cm', price: 24.9, unit: 'sqm' },
+  { type: 'Schaufensterbeschriftung aus geplotteter Folie, je m²', price: 39.5, unit: 'sqm' },
   { type: 'Großformatdruckerzeugnisveredelungspauschale', price: 0.5 },
   {
     type: 'Komplettausstattung für Ihren Messestand: Planung, Druck aller Wände und Theken, Lieferung, Aufbau am Vortag, Abbau nach Messeende und Einlagerung bis zur nächsten Messe',
     price: 18_500,
   },
-  { type: 'Beachflag „Tropfen“, 3,20 m, einseitig bedruckt', price: 149 },
+  { type: 'Beachflag „Tropfen“, 3,20 m, einseitig bedruckt', price: 149, unit: 'piece' },
   { type: 'Leuchtkasten-Folie hinterleuchtet, 100 × 140 cm', price: 212.4 },
-  { type: 'Bodenaufkleber rutschhemmend (R9), rund, Ø 60 cm', price: 34 },
-  { type: 'Tischdecke mit Logo, Stretch, für Standardtische', price: 119 },
-  { type: 'Korrekturabzug auf Originalmaterial', price: 15 },
+  { type: 'Grafikdesign und Reinzeichnung Ihrer Druckvorlagen nach Aufwand', price: 65, unit: 'hour' },
+  { type: 'Wartung Ihrer Messe-Website mit Ausstellerverzeichnis', price: 30, unit: 'month' },
+  { type: 'Korrekturabzug auf Originalmaterial', price: 15, unit: 'piece' },
   { type: 'Express-Zuschlag: Fertigung innerhalb von 24 Stunden', price: 99.99 },
 ];
 
@@ -197,6 +200,7 @@ export async function createCategory(
         jsonRequest('POST', adminToken, {
           type: article.type,
           price: article.price,
+          ...(article.unit ? { unit: article.unit } : {}),
           number: `A${index + 1}`,
           departamentId: departament.id,
         }),

@@ -2,12 +2,12 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { firstErrors } from '../../src/islands/forms/use-form.ts';
-import { CartEntryDatesSchema, CART_ENTRY_MESSAGES as m } from '../../src/lib/cart.ts';
+import { cartEntrySchema, CART_ENTRY_MESSAGES as m } from '../../src/lib/cart.ts';
 import { addYears, todayInGermany } from '../../src/lib/dates.ts';
 
 const today = todayInGermany();
 const errorsOf = (input: Record<string, string>) => {
-  const result = v.safeParse(CartEntryDatesSchema, input);
+  const result = v.safeParse(cartEntrySchema('flat'), input);
   return result.success ? {} : firstErrors(result.issues);
 };
 

@@ -131,13 +131,14 @@ describe('schema rules an editor meets', () => {
 
   it('refuses a print price below its minimum order, naming the field', () => {
     const items = pricingSchema.shape.print.shape.items;
-    const item = { id: 'papier', name: 'Großformatdruck auf Papier', minimumOrder: 50 };
+    const item = { id: 'papier', name: 'Großformatdruck auf Papier', unit: 'sqm', minimumOrder: 50 };
     const refused = items.safeParse([{ ...item, from: 30 }]);
     expect(refused.error?.issues[0]?.path).toEqual([0, 'from']);
     expect(refused.error?.issues[0]?.message).toBe(
       'Der Preis „from“ darf nicht unter dem Mindestbestellwert „minimumOrder“ liegen',
     );
     expect(items.safeParse([{ ...item, from: 50 }]).success).toBe(true);
-    expect(items.safeParse([{ id: 'logo', name: 'Logodesign', from: 30 }]).success).toBe(true);
+    expect(items.safeParse([{ id: 'logo', name: 'Logodesign', unit: 'hour', from: 30 }]).success).toBe(true);
+    expect(items.safeParse([{ id: 'logo', name: 'Logodesign', unit: 'month', from: 30 }]).success).toBe(false);
   });
 });

@@ -21,9 +21,9 @@ import {
   DepartamentEditFormSchema,
   DepartamentSchema,
 } from '../../lib/catalogue.ts';
-import { formatEuros } from '../../lib/money.ts';
+import { formatUnitPrice, UNIT_NAMES, UNITS } from '../../lib/units.ts';
 import type { ArticleView, DepartamentView } from '../../server/features/catalogue/catalogue.service.ts';
-import { FormMessages, SubmitButton, TextAreaField, TextField } from '../forms/fields.tsx';
+import { FormMessages, SelectField, SubmitButton, TextAreaField, TextField } from '../forms/fields.tsx';
 import { type Errors, useForm } from '../forms/use-form.ts';
 import type { Loadable } from '../loadable.ts';
 import { OwnerImages } from './AdminImages.tsx';
@@ -31,6 +31,8 @@ import { AdminOnly } from './AdminOnly.tsx';
 import { type AdminMessages, failureText, useAdminMessages } from './admin-messages.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { ADMIN_TEXTS, ARTICLE_TEXTS, CATEGORY_TEXTS } from './texts.ts';
+
+const UNIT_OPTIONS = UNITS.map((unit) => [unit, UNIT_NAMES[unit]] as const);
 
 type Reload = () => Promise<void>;
 
@@ -139,9 +141,10 @@ function ArticleItem({
   /** Why the photo chosen when the article was added did not upload. */
   photoFailure: string | undefined;
 }) {
-  const form = useForm(ArticleEditFormSchema, ['type', 'price'] as const, {
+  const form = useForm(ArticleEditFormSchema, ['type', 'price', 'unit'] as const, {
     type: article.type,
     price: typedPrice(article.price),
+    unit: article.unit,
   });
   const onSubmit = form.submit(async (change) => {
     try {
@@ -156,7 +159,7 @@ function ArticleItem({
   return (
     <li className="admin-article">
       <h5>
-        {article.number}: {article.type} – {formatEuros(article.price)}
+        {article.number}: {article.type} – {formatUnitPrice(article.price, article.unit)}
       </h5>
       <form
         className="form admin-edit"
@@ -167,6 +170,7 @@ function ArticleItem({
         <div className="form__row">
           <TextField {...form.field('type')} label={ARTICLE_TEXTS.type} />
           <TextField {...form.field('price')} label={ARTICLE_TEXTS.price} inputMode="text" />
+          <SelectField {...form.field('unit')} label={ARTICLE_TEXTS.unit} options={UNIT_OPTIONS} />
         </div>
         <SubmitButton
           ready={form.ready}
@@ -214,7 +218,7 @@ function AddArticleForm({
   /** The article exists but its photo did not upload: said beside the new article's own upload. */
   onPhotoFailed: (articleId: number, reason: string) => void;
 }) {
-  const form = useForm(ArticleFormSchema, ['number', 'type', 'price'] as const);
+  const form = useForm(ArticleFormSchema, ['number', 'type', 'price', 'unit'] as const, { unit: 'flat' });
   const [file, setFile] = useState<File>();
   const [fileKey, setFileKey] = useState(0);
   const added = async () => {
@@ -252,7 +256,10 @@ function AddArticleForm({
         <TextField {...form.field('number')} label={ARTICLE_TEXTS.number} />
         <TextField {...form.field('type')} label={ARTICLE_TEXTS.type} />
       </div>
-      <TextField {...form.field('price')} label={`${ARTICLE_TEXTS.price} (${ARTICLE_TEXTS.priceHint})`} />
+      <div className="form__row">
+        <TextField {...form.field('price')} label={`${ARTICLE_TEXTS.price} (${ARTICLE_TEXTS.priceHint})`} />
+        <SelectField {...form.field('unit')} label={ARTICLE_TEXTS.unit} options={UNIT_OPTIONS} />
+      </div>
       <div className="field">
         <label className="field__label" htmlFor={fileId}>
           {ARTICLE_TEXTS.file}

@@ -7,9 +7,10 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cancelBooking, fetchAllBookings, refundBooking } from '../../client/admin.ts';
 import { describeFailure } from '../../client/failures.ts';
-import { formatAppointment, formatGermanDate } from '../../lib/dates.ts';
+import { formatGermanDate } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
 import { PAYMENT_METHOD_NAMES } from '../../lib/payments.ts';
+import { formatLine } from '../../lib/units.ts';
 import type { BookingStatus } from '../../server/db/schema.ts';
 import type { AdminBookingPage, BookingQuery } from '../../server/features/admin/admin.service.ts';
 import { BOOKING_STATUS_LABELS } from '../bookings/texts.ts';
@@ -130,8 +131,7 @@ function Overview() {
                         <ul className="admin-order-items">
                           {booking.items.map((item) => (
                             <li key={`${item.number}-${item.entryDate}-${item.departureDate}`}>
-                              {item.type} ({formatAppointment(item.entryDate, item.departureDate)}):{' '}
-                              {formatEuros(item.price)}
+                              {formatLine(item.type, item)}
                             </li>
                           ))}
                         </ul>

@@ -88,6 +88,8 @@ export const ARTICLE_TEXTS = {
   type: 'Art des Artikels',
   price: 'Preis in Euro',
   priceHint: 'z. B. 1.200,00',
+  /** What the price is for (docs/product.md#d34-units-and-quantities). */
+  unit: 'Preis gilt',
   file: 'Foto (JPEG oder PNG, optional)',
   add: 'Artikel hinzufügen',
   adding: 'Wird hinzugefügt …',

@@ -1,9 +1,11 @@
 /**
- * The caller's bookings as a table, newest first: date, amount, order number, status, and while
+ * The caller's bookings as a table, newest first: date, what was booked (quantity, unit, line
+ * price), amount, order number, status, and while
  * its withdrawal period runs the way to withdraw (docs/product.md#d31-consumer-law).
  */
 import { formatGermanDate } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
+import { formatLine } from '../../lib/units.ts';
 import { lastDayToWithdraw, withinWithdrawalPeriod } from '../../lib/withdrawal-period.ts';
 import type { BookingView } from '../../server/features/bookings/bookings.service.ts';
 import type { Loadable } from '../loadable.ts';
@@ -36,6 +38,7 @@ export function BookingTable({ bookings, caption }: { bookings: BookingView[]; c
       <thead>
         <tr>
           <th scope="col">{t.date}</th>
+          <th scope="col">{t.items}</th>
           <th scope="col">{t.amount}</th>
           <th scope="col">{t.orderNumber}</th>
           <th scope="col">{t.status}</th>
@@ -45,6 +48,13 @@ export function BookingTable({ bookings, caption }: { bookings: BookingView[]; c
         {newestFirst.map((booking) => (
           <tr key={booking.id}>
             <td data-label={t.date}>{formatGermanDate(booking.createdAt)}</td>
+            <td data-label={t.items}>
+              <ul className="booking-table__items">
+                {booking.items.map((item) => (
+                  <li key={`${item.number}-${item.entryDate}-${item.departureDate}`}>{formatLine(item.type, item)}</li>
+                ))}
+              </ul>
+            </td>
             <td data-label={t.amount}>{formatEuros(booking.totalPrice)}</td>
             <td data-label={t.orderNumber}>{booking.bookingNumber}</td>
             <td data-label={t.status}>

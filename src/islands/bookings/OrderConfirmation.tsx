@@ -1,15 +1,18 @@
 /**
  * /checkout ('Bestellung'): confirms the order on opening (`POST /booking/confirm`, which changes
- * nothing that is already ordered) and lists the caller's bookings with their status.
+ * nothing that is already ordered), lists the caller's bookings with their status, and says what
+ * to do next for each kind of thing paid for (docs/product.md#d36-next-steps).
  */
 import { useEffect, useState } from 'react';
 import { confirmBookings } from '../../client/bookings.ts';
 import { describeFailure } from '../../client/failures.ts';
+import { kindsOf, type NextStepFacts } from '../../lib/product-kinds.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
 import { BookingTable, type LoadedBookings } from './BookingTable.tsx';
+import { NextSteps } from './NextSteps.tsx';
 import { CHECKOUT_TEXTS as t } from './texts.ts';
 
-function Orders() {
+function Orders({ facts }: Props) {
   const [orders, setOrders] = useState<LoadedBookings>({ state: 'loading' });
   useEffect(() => {
     confirmBookings().then(
@@ -29,7 +32,12 @@ function Orders() {
           <>
             <p>{t.intro}</p>
             <BookingTable bookings={orders.bookings} caption={t.caption} />
-            <p>{t.nextStep}</p>
+            <NextSteps
+              kinds={kindsOf(
+                orders.bookings.filter((booking) => booking.status === 'paid').flatMap((booking) => booking.items),
+              )}
+              facts={facts}
+            />
           </>
         ))}
       {/* Below what loads, so it comes with it rather than being pushed down by it. */}
@@ -44,10 +52,15 @@ function Orders() {
   );
 }
 
-export default function OrderConfirmation() {
+interface Props {
+  /** The agency's address and the print file rules, from the content files. */
+  facts: NextStepFacts;
+}
+
+export default function OrderConfirmation({ facts }: Props) {
   return (
     <SignedIn gate={<LoginGate message={t.loginRequired} returnTo="/checkout" />} placeholder={<p>{t.loading}</p>}>
-      {() => <Orders />}
+      {() => <Orders facts={facts} />}
     </SignedIn>
   );
 }

@@ -11,6 +11,7 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
 
 export const BOOKING_TABLE_TEXTS = {
   date: 'Datum',
+  items: 'Bestellt',
   amount: 'Betrag',
   orderNumber: 'Bestellnummer',
   status: 'Status',
@@ -28,8 +29,7 @@ export const CHECKOUT_TEXTS = {
   failed: 'Fehler beim Laden von Bestellungen.',
   none: 'Sie haben keine Bestellungen.',
   caption: 'Ihre Bestellungen',
-  nextStep:
-    'So geht es weiter: Schicken Sie uns eine E-Mail mit der Bestellnummer, dem gewählten Modell, dem Namen Ihrer Website und Ihren Fotos oder Produktbeschreibungen.',
+  nextStepsTitle: 'So geht es weiter',
   toProfile: 'Zu meinem Profil',
   loginRequired: 'Bitte melden Sie sich an, um Ihre Bestellungen zu sehen.',
 } as const;

@@ -1,31 +1,40 @@
 /**
- * The booking form of one article: entry and departure date, 'Buchen'. The dates follow the shared
- * rules (docs/product.md#d5-booking-dates); the article's price stands beside the form, and the
- * API prices the entry itself. Only for logged-in visitors: the category page gates the forms.
+ * The booking form of one article: entry and departure date (for maintenance only the start and
+ * the term), the quantity of its unit, 'Buchen'. Dates and quantity follow the shared rules
+ * (docs/product.md#d5-booking-dates, #d34-units-and-quantities); the article's price stands beside
+ * the form, and the API prices the entry itself. Only for logged-in visitors: the category page
+ * gates the forms.
  */
 import { useEffect, useState } from 'react';
 import { describeFailure } from '../../client/failures.ts';
-import { CartEntryDatesSchema } from '../../lib/cart.ts';
+import { cartEntryFormSchema } from '../../lib/cart.ts';
 import { todayInGermany } from '../../lib/dates.ts';
+import { defaultQuantity, formatQuantity, TERMS, type Unit } from '../../lib/units.ts';
 import { bookArticle } from '../../stores/cart.ts';
 import { SessionEnded, SignedIn } from '../accounts/SignedIn.tsx';
-import { FormMessages, SubmitButton, TextField } from '../forms/fields.tsx';
+import { FormMessages, SelectField, SubmitButton, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 import './cart.css';
 import { BOOKING_TEXTS as t } from './texts.ts';
 
-const FIELDS = ['entryDate', 'departureDate'] as const;
-type Field = (typeof FIELDS)[number];
+type Field = 'entryDate' | 'departureDate' | 'quantity';
+
+/** A maintenance term ends by itself: its form asks for the start and the term only. */
+const fieldsOf = (unit: Unit): readonly Field[] =>
+  unit === 'month' ? ['entryDate', 'quantity'] : ['entryDate', 'departureDate', 'quantity'];
+
+const TERM_OPTIONS = TERMS.map((months) => [String(months), formatQuantity(months, 'month')] as const);
 
 interface Props {
   articleId: number;
+  unit: Unit;
 }
 
 /** The success notice takes the focus as it appears (a stable ref callback runs once per appearance). */
 const focusOnArrival = (element: HTMLElement | null) => element?.focus();
 
-function Form({ articleId, onSessionEnded }: Props & { onSessionEnded: () => void }) {
-  const form = useForm(CartEntryDatesSchema, FIELDS);
+function Form({ articleId, unit, onSessionEnded }: Props & { onSessionEnded: () => void }) {
+  const form = useForm(cartEntryFormSchema(unit), fieldsOf(unit), { quantity: String(defaultQuantity(unit)) });
   const [booked, setBooked] = useState(false);
   // Today in Germany, read in the browser after hydration (a cached page may be from yesterday).
   const [today, setToday] = useState<string>();
@@ -54,7 +63,16 @@ function Form({ articleId, onSessionEnded }: Props & { onSessionEnded: () => voi
     <form className="form booking-form" noValidate onSubmit={onSubmit}>
       <div className="form__row">
         <TextField {...field('entryDate', t.entryDate)} />
-        <TextField {...field('departureDate', t.departureDate)} />
+        {unit !== 'month' && <TextField {...field('departureDate', t.departureDate)} />}
+        {unit === 'month' ? (
+          <SelectField {...form.field('quantity')} label={t.quantity.month} options={TERM_OPTIONS} />
+        ) : (
+          <TextField
+            {...form.field('quantity')}
+            label={t.quantity[unit]}
+            inputMode={unit === 'sqm' || unit === 'hour' ? 'decimal' : 'numeric'}
+          />
+        )}
       </div>
       <FormMessages
         error={form.formError && <p>{form.formError}</p>}

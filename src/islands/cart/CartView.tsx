@@ -1,6 +1,6 @@
 /**
- * /cart ('Warenkorb'): the caller's entries with dates, category, article and price, removal of
- * one entry, clearing with a confirmation step, the total from the server in euro
+ * /cart ('Warenkorb'): the caller's entries with dates, quantity, category, article and line
+ * price, changing an entry's quantity, removal of one entry, clearing with a confirmation step, the total from the server in euro
  * (docs/product.md#d4-money) and 'Bestellen' to the payment page.
  */
 import { useStore } from '@nanostores/react';
@@ -8,15 +8,18 @@ import { Fragment, useEffect, useRef, useState } from 'react';
 import { describeFailure } from '../../client/failures.ts';
 import { formatAppointment } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
+import { formatQuantityTimesPrice } from '../../lib/units.ts';
 import type { CartView as Cart, CartEntryView } from '../../server/features/cart/cart.service.ts';
 import { $cart, emptyCart, followOtherTabs, loadCart, reloadCart, removeEntry } from '../../stores/cart.ts';
 import { $cartCount } from '../../stores/cart-count.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
 import { useFocusIfLost } from '../use-focus-if-lost.ts';
+import { QuantityForm } from './QuantityForm.tsx';
 import './cart.css';
 import { CART_TEXTS as t } from './texts.ts';
 
 const datesOf = (entry: CartEntryView) => formatAppointment(entry.entryDate, entry.departureDate);
+const factsOf = (entry: CartEntryView) => ({ ...entry, unit: entry.article.unit, price: entry.article.price });
 
 /** The most placeholders shown while loading: more would not fit the first screen anyway. */
 const MAX_PLACEHOLDERS = 5;
@@ -58,8 +61,13 @@ function Entry({ entry, onRemove, busy }: { entry: CartEntryView; onRemove: () =
       <div className="cart-entry__text">
         <p className="cart-entry__article">{article.type}</p>
         <dl className="cart-entry__details">
-          <dt>{t.appointment}</dt>
+          <dt>{article.unit === 'month' ? t.term : t.appointment}</dt>
           <dd>{datesOf(entry)}</dd>
+          <dt>{t.quantity}</dt>
+          <dd>
+            {formatQuantityTimesPrice(factsOf(entry))}
+            {entry.discount > 0 && `, ${t.discount(formatEuros(entry.discount))}`}
+          </dd>
           <dt>{t.category}</dt>
           <dd>
             {article.departament.number} · {article.departament.type}
@@ -67,8 +75,15 @@ function Entry({ entry, onRemove, busy }: { entry: CartEntryView; onRemove: () =
           <dt>{t.article}</dt>
           <dd>{article.number}</dd>
         </dl>
+        <QuantityForm
+          key={entry.quantity}
+          entryId={entry.id}
+          unit={article.unit}
+          quantity={entry.quantity}
+          what={`${article.type}, ${datesOf(entry)}`}
+        />
       </div>
-      <p className="cart-entry__price">{formatEuros(article.price)}</p>
+      <p className="cart-entry__price">{formatEuros(entry.linePrice)}</p>
       <button
         type="button"
         className="button button--secondary cart-entry__remove"

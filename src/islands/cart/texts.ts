@@ -3,6 +3,14 @@
 export const BOOKING_TEXTS = {
   entryDate: 'Startdatum',
   departureDate: 'Enddatum',
+  /** The quantity field's label per unit (docs/product.md#d34-units-and-quantities). */
+  quantity: {
+    flat: 'Anzahl',
+    month: 'Laufzeit',
+    piece: 'Anzahl (Stück)',
+    sqm: 'Fläche in m²',
+    hour: 'Stunden',
+  },
   submit: 'Buchen',
   submitting: 'Wird gebucht …',
   success: 'Termin erfolgreich gebucht! Gehen Sie in den Warenkorb!',
@@ -19,6 +27,11 @@ export const CART_TEXTS = {
   toCategories: 'Zu den Kategorien',
   entries: 'Ihre Termine im Warenkorb',
   appointment: 'Termin',
+  term: 'Laufzeit',
+  quantity: 'Menge',
+  discount: (amount: string) => `abzüglich ${amount} Rabatt für die Jahreszahlung`,
+  changeQuantity: 'Menge ändern',
+  changingQuantity: 'Wird geändert …',
   category: 'Kategorie',
   article: 'Artikel',
   price: 'Preis',

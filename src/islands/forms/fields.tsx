@@ -11,7 +11,7 @@ interface FieldProps {
   inputRef: (element: FieldElement | null) => void;
   type?: 'text' | 'email' | 'tel' | 'date';
   autoComplete?: string;
-  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
   /** Earliest value of a date field (YYYY-MM-DD). */
   min?: string;
 }
@@ -59,6 +59,35 @@ export function TextField(props: FieldProps) {
   return (
     <FieldShell id={id} label={props.label} error={props.error}>
       <input {...inputProps(id, props)} type={props.type ?? 'text'} inputMode={props.inputMode} min={props.min} />
+    </FieldShell>
+  );
+}
+
+/** A choice of a few fixed options (a unit, a term), each with its German label. */
+export function SelectField(
+  props: Omit<FieldProps, 'type' | 'inputMode' | 'min' | 'autoComplete'> & {
+    options: readonly (readonly [string, string])[];
+  },
+) {
+  const id = useId();
+  const { name, value, error, onChange, inputRef } = props;
+  return (
+    <FieldShell id={id} label={props.label} error={error}>
+      <select
+        ref={inputRef}
+        id={id}
+        name={name}
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        {props.options.map(([option, label]) => (
+          <option key={option} value={option}>
+            {label}
+          </option>
+        ))}
+      </select>
     </FieldShell>
   );
 }

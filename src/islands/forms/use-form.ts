@@ -21,7 +21,7 @@ export function firstErrors<TField extends string>(issues: readonly v.BaseIssue<
 }
 
 /** A form field element the form can focus. */
-export type FieldElement = HTMLInputElement | HTMLTextAreaElement;
+export type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 /**
  * The values as the page's fields show them, where they differ from `values`; undefined when

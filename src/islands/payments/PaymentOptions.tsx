@@ -9,6 +9,7 @@ import { describeFailure } from '../../client/failures.ts';
 import { startCardPayment } from '../../client/payments.ts';
 import { formatAppointment } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
+import { formatQuantityTimesPrice } from '../../lib/units.ts';
 import {
   EARLY_START_CONSENT,
   EARLY_START_REQUIRED,
@@ -43,6 +44,7 @@ function OrderSummary({ cart, vatNote }: { cart: CartView; vatNote: string }) {
           <tr>
             <th scope="col">{t.article}</th>
             <th scope="col">{t.appointment}</th>
+            <th scope="col">{t.quantity}</th>
             <th scope="col" className="payment__price">
               {t.price}
             </th>
@@ -53,8 +55,11 @@ function OrderSummary({ cart, vatNote }: { cart: CartView; vatNote: string }) {
             <tr key={entry.id}>
               <td data-label={t.article}>{entry.article.type}</td>
               <td data-label={t.appointment}>{formatAppointment(entry.entryDate, entry.departureDate)}</td>
+              <td data-label={t.quantity}>
+                {formatQuantityTimesPrice({ ...entry, unit: entry.article.unit, price: entry.article.price })}
+              </td>
               <td data-label={t.price} className="payment__price">
-                {formatEuros(entry.article.price)}
+                {formatEuros(entry.linePrice)}
               </td>
             </tr>
           ))}

@@ -8,7 +8,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeFailure } from '../../client/failures.ts';
 import { confirmPayment } from '../../client/payments.ts';
+import { kindsOf, type NextStepFacts, type ProductKind } from '../../lib/product-kinds.ts';
 import { reloadCart } from '../../stores/cart.ts';
+import { NextSteps } from '../bookings/NextSteps.tsx';
 import { PAYER_NAME_KEY, PAYMENT_TEXTS, SUCCESS_TEXTS as t } from './texts.ts';
 
 /** What the provider sent the customer back with (read by the page from its query). */
@@ -21,7 +23,7 @@ interface Returned {
 type Confirmation =
   | { state: 'none' }
   | { state: 'checking' }
-  | { state: 'paid' }
+  | { state: 'paid'; kinds: ProductKind[] }
   | { state: 'processing'; stillAsking: boolean }
   | { state: 'refunded' }
   | { state: 'failed'; message: string };
@@ -30,7 +32,7 @@ type Confirmation =
 const POLL_MS = 5000;
 const POLLS = 24;
 
-export default function PaymentSuccess({ returned }: { returned?: Returned }) {
+export default function PaymentSuccess({ returned, facts }: { returned?: Returned; facts: NextStepFacts }) {
   const [confirmation, setConfirmation] = useState<Confirmation>(returned ? { state: 'checking' } : { state: 'none' });
   const [payer, setPayer] = useState<string>();
   const started = useRef(false);
@@ -49,7 +51,7 @@ export default function PaymentSuccess({ returned }: { returned?: Returned }) {
       }).then(
         (booking) => {
           if (booking.status === 'paid') {
-            setConfirmation({ state: 'paid' });
+            setConfirmation({ state: 'paid', kinds: kindsOf(booking.items) });
             void reloadCart();
           } else if (booking.status === 'refunded') {
             setConfirmation({ state: 'refunded' });
@@ -90,6 +92,7 @@ export default function PaymentSuccess({ returned }: { returned?: Returned }) {
         )}
         {confirmation.state === 'refunded' && <p>{t.refunded}</p>}
       </div>
+      {confirmation.state === 'paid' && <NextSteps kinds={confirmation.kinds} facts={facts} />}
       <div role="alert">
         {confirmation.state === 'failed' && <p className="form-message--error">{confirmation.message}</p>}
       </div>

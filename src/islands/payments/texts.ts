@@ -13,6 +13,7 @@ export const PAYMENT_TEXTS = {
   summaryTitle: 'Ihre Bestellung',
   summaryCaption: 'Bestellte Termine mit Preis',
   appointment: 'Termin',
+  quantity: 'Menge',
   article: 'Artikel',
   price: 'Preis',
   total: 'Gesamtbetrag',

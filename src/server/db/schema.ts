@@ -13,6 +13,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   type PgDatabase,
   type PgQueryResultHKT,
   pgTable,
@@ -22,6 +23,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { UNITS, type Unit } from '../../lib/units.ts';
 import type * as tables from './schema.ts';
 
 /** The database handle every service takes: PGlite or PostgreSQL behind the same Drizzle API. */
@@ -145,11 +147,14 @@ export const articles = pgTable(
     number: text('number').notNull(),
     type: text('type').notNull(),
     priceCents: integer('price_cents').notNull(),
+    /** What the price is for (docs/product.md#d34-units-and-quantities). */
+    unit: text('unit').$type<Unit>().notNull().default('flat'),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('articles_number_per_departament').on(table.departamentId, table.number),
     check('articles_price_not_negative', sql`${table.priceCents} >= 0`),
+    check('articles_unit_known', oneOf(table.unit, UNITS)),
   ],
 );
 
@@ -190,6 +195,9 @@ export const imageRelations = relations(images, ({ one }) => ({
   article: one(articles, { fields: [images.articleId], references: [articles.id] }),
 }));
 
+/** How many of the article's unit (12 months, 2,25 m²): a decimal with two places, exact as invoices need it. */
+const quantity = () => numeric('quantity', { precision: 9, scale: 2, mode: 'number' }).notNull().default(1);
+
 export const cartEntries = pgTable(
   'cart_entries',
   {
@@ -198,11 +206,13 @@ export const cartEntries = pgTable(
     articleId: belongsTo('article_id', () => articles.id),
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
     departureDate: date('departure_date', { mode: 'string' }).notNull(),
+    quantity: quantity(),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('cart_entries_no_duplicates').on(table.userId, table.articleId, table.entryDate, table.departureDate),
     check('cart_entries_dates_in_order', sql`${table.departureDate} >= ${table.entryDate}`),
+    check('cart_entries_quantity_positive', sql`${table.quantity} > 0`),
   ],
 );
 
@@ -258,11 +268,27 @@ export const bookingItems = pgTable(
     departamentId: integer('departament_id').notNull(),
     articleNumber: text('article_number').notNull(),
     articleType: text('article_type').notNull(),
+    /** The price of one unit. */
     priceCents: integer('price_cents').notNull(),
+    unit: text('unit').$type<Unit>().notNull().default('flat'),
+    quantity: quantity(),
+    /** The yearly discount of a 12-month maintenance term taken off the line (docs/product.md#d35-maintenance-terms). */
+    discountCents: cents('discount_cents').default(0),
+    /** What the line costs: price × quantity, less the discount. */
+    lineCents: cents('line_cents'),
     entryDate: date('entry_date', { mode: 'string' }).notNull(),
     departureDate: date('departure_date', { mode: 'string' }).notNull(),
+    /** When the reminder to renew the maintenance term was queued: once per term, whatever the senders. */
+    renewalRemindedAt: timestamp('renewal_reminded_at', { withTimezone: true }),
   },
-  (table) => [index('booking_items_booking_idx').on(table.bookingId)],
+  (table) => [
+    index('booking_items_booking_idx').on(table.bookingId),
+    index('booking_items_renewal_due_idx')
+      .on(table.departureDate)
+      .where(sql`${table.unit} = 'month' and ${table.renewalRemindedAt} is null`),
+    check('booking_items_unit_known', oneOf(table.unit, UNITS)),
+    check('booking_items_quantity_positive', sql`${table.quantity} > 0`),
+  ],
 );
 
 /**

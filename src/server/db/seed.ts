@@ -9,6 +9,7 @@ import { modelsFileSchema } from '../../content-schemas/models.ts';
 import { pricingSchema } from '../../content-schemas/pricing.ts';
 import { PAYMENT_DEPARTAMENT_ID } from '../../lib/catalogue.ts';
 import { eurosToCents, formatEuroRange } from '../../lib/money.ts';
+import type { Unit } from '../../lib/units.ts';
 import { readContentFile } from '../content-files.ts';
 import { appMeta, articles, type Database, departaments } from './schema.ts';
 
@@ -22,11 +23,11 @@ export interface SeedDepartament {
   number: string;
   type: string;
   description: string;
-  articles: { number: string; type: string; price: number }[];
+  articles: { number: string; type: string; price: number; unit: Unit }[];
 }
 
 /** Article numbers W1, W2, … in the order of the content file. */
-const numbered = (prefix: string, list: { type: string; price: number }[]) =>
+const numbered = (prefix: string, list: { type: string; price: number; unit: Unit }[]) =>
   list.map((article, index) => ({ number: `${prefix}${index + 1}`, ...article }));
 
 /** The seeded catalogue as the content files in `contentDir` describe it. */
@@ -40,7 +41,12 @@ export function catalogue(contentDir?: string): SeedDepartament[] {
       type: 'Websites für kleine Unternehmen',
       description:
         'Informationsseiten und Online-Shops in fünf festen Modellen. Wählen Sie Ihr Modell, buchen Sie den Starttermin und bezahlen Sie online.',
-      articles: models.map((model) => ({ number: String(model.number), type: model.name, price: model.price })),
+      articles: models.map((model) => ({
+        number: String(model.number),
+        type: model.name,
+        price: model.price,
+        unit: 'flat' as const,
+      })),
     },
     {
       number: '13',
@@ -52,6 +58,7 @@ export function catalogue(contentDir?: string): SeedDepartament[] {
         pricing.maintenance.tiers.map((tier) => ({
           type: `Wartung ${tier.name} (${formatEuroRange(tier.from, tier.to)} monatlich)`,
           price: tier.from,
+          unit: 'month' as const,
         })),
       ),
     },
@@ -62,7 +69,7 @@ export function catalogue(contentDir?: string): SeedDepartament[] {
         'Leinwand- und Papierdruck im Großformat, Banner, Visitenkarten, Fotodruck, Plandruck und Logodesign. Druckdaten mit mindestens 300 dpi; den Versand trägt der Kunde.',
       articles: numbered(
         'D',
-        pricing.print.items.map((item) => ({ type: item.name, price: item.from })),
+        pricing.print.items.map((item) => ({ type: item.name, price: item.from, unit: item.unit })),
       ),
     },
   ];
@@ -91,6 +98,7 @@ export async function seedCatalogue(db: Database): Promise<boolean> {
           number: article.number,
           type: article.type,
           priceCents: eurosToCents(article.price),
+          unit: article.unit,
         })),
       );
       if (departament.id !== undefined) {

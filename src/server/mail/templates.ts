@@ -119,6 +119,8 @@ export interface OrderConfirmation {
   withdrawalUrl: string;
   /** When the customer asked for a start within the withdrawal period, ISO timestamp; null if not. */
   earlyStartConsentAt: string | null;
+  /** What the customer does next, for each kind of thing ordered (docs/product.md#d36-next-steps). */
+  nextSteps: string[];
   /** The terms and the withdrawal notice, as the pages show them (§ 312f BGB). */
   legalTexts: { title: string; paragraphs: string[] }[];
   /** Paid in a provider's test mode: the mail must not read like a receipt for real money. */
@@ -152,11 +154,39 @@ export function orderConfirmationMail(to: string, firstName: string, order: Orde
           ]
         : []),
       `Widerrufsrecht: Als Verbraucherin oder Verbraucher können Sie diesen Vertrag binnen 14 Tagen ohne Angabe von Gründen widerrufen, am einfachsten hier: ${order.withdrawalUrl}. Einzelheiten stehen in der Widerrufsbelehrung am Ende dieser E-Mail.`,
-      `So geht es weiter: Schreiben Sie uns bitte eine E-Mail an ${order.agencyEmail} mit der Bestellnummer ${order.bookingNumber}, dem gewählten Modell, dem Namen Ihrer Website und Ihren Fotos oder Produktbeschreibungen. Dann legen wir los.`,
+      `So geht es weiter (Ihre Bestellnummer: ${order.bookingNumber}):`,
+      ...order.nextSteps,
     ],
     action: { label: 'Ihre Bestellungen ansehen', url: order.ordersUrl },
     closing: `Bei Fragen erreichen Sie uns unter ${order.agencyEmail}.`,
     appendix: order.legalTexts,
+  });
+}
+
+export interface RenewalReminder {
+  bookingNumber: string;
+  article: string;
+  /** "12 Monate" */
+  term: string;
+  /** "30.06.2027" */
+  lastDay: string;
+  /** Where the next term is booked: the maintenance category. */
+  renewUrl: string;
+  agencyEmail: string;
+}
+
+/** 30 days before a maintenance term ends (docs/product.md#d35-maintenance-terms): it ends unless renewed. */
+export function renewalReminderMail(to: string, firstName: string, reminder: RenewalReminder): Mail {
+  return compose({
+    to,
+    subject: `Ihre Wartung endet am ${reminder.lastDay}`,
+    greetingName: firstName,
+    paragraphs: [
+      `Ihre Wartung „${reminder.article}“ aus der Bestellung ${reminder.bookingNumber} läuft ${reminder.term} und endet am ${reminder.lastDay}.`,
+      'Sie endet von selbst: Wir verlängern nichts automatisch und buchen nichts ab. Möchten Sie, dass wir Ihre Website weiter betreuen, buchen Sie bitte die nächste Laufzeit von 6 oder 12 Monaten ab dem Tag danach.',
+    ],
+    action: { label: 'Nächste Laufzeit buchen', url: reminder.renewUrl },
+    closing: `Bei Fragen erreichen Sie uns unter ${reminder.agencyEmail}.`,
   });
 }
 

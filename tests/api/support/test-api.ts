@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
+import type * as v from 'valibot';
 import { afterAll, beforeAll } from 'vitest';
 import { siteSchema } from '../../../src/content-schemas/site.ts';
-import type { NewArticle } from '../../../src/lib/catalogue.ts';
+import type { ArticleSchema } from '../../../src/lib/catalogue.ts';
 import { todayInGermany } from '../../../src/lib/dates.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { companyOf, readContentFile } from '../../../src/server/content-files.ts';
@@ -264,7 +265,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
   }
 
   /** An article made through the API by an administrator, for tests that need one to book or show. */
-  async function createArticle(adminToken: string, article: NewArticle): Promise<ArticleView> {
+  async function createArticle(adminToken: string, article: v.InferInput<typeof ArticleSchema>): Promise<ArticleView> {
     const response = await request('POST', '/articles', { token: adminToken, body: article });
     if (response.status !== 201) throw new Error(`createArticle failed: ${response.status} ${await response.text()}`);
     return (await response.json()) as ArticleView;

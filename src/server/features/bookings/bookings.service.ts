@@ -6,6 +6,7 @@ import { randomInt } from 'node:crypto';
 import { asc, desc, eq, inArray, min } from 'drizzle-orm';
 import * as v from 'valibot';
 import { centsToEuros, MAX_ORDER_CENTS, ORDER_TOO_LARGE_MESSAGE } from '../../../lib/money.ts';
+import { UNITS, type Unit } from '../../../lib/units.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   articles,
@@ -18,6 +19,7 @@ import {
   withdrawals,
 } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import { priceLine } from '../cart/cart.service.ts';
 
 const BookingItemViewSchema = v.object({
   /** Null once the article has been deleted; the item keeps what was booked. */
@@ -25,8 +27,18 @@ const BookingItemViewSchema = v.object({
   departamentId: v.number(),
   number: v.string(),
   type: v.string(),
+  /** Euros for one `unit`, as frozen when the order was placed. */
   price: v.number(),
+  /** What the price is for (docs/product.md#d34-units-and-quantities). */
+  unit: v.picklist(UNITS),
+  /** How many of `unit`: 12 (months), 2.25 (m²). */
+  quantity: v.number(),
+  /** Euros taken off for a 12-month maintenance term (the yearly discount); 0 otherwise. */
+  discount: v.number(),
+  /** Euros: price × quantity, less `discount`; the order's total is their sum. */
+  linePrice: v.number(),
   entryDate: v.string(),
+  /** The last day; for maintenance the end of the term. */
   departureDate: v.string(),
 });
 
@@ -60,26 +72,34 @@ export function newBookingNumber(): string {
   return `HWDS-${Array.from({ length: 8 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('')}`;
 }
 
-/** A cart entry with its article's current price: what a booking freezes. */
+/** A cart entry with its article's current price and its line price: what a booking freezes. */
 export interface PricedEntry {
   articleId: number;
   departamentId: number;
   number: string;
   type: string;
+  /** For one `unit`. */
   priceCents: number;
+  unit: Unit;
+  quantity: number;
+  discountCents: number;
+  /** Price × quantity, less the discount. */
+  lineCents: number;
   entryDate: string;
   departureDate: string;
 }
 
 /** The user's cart entries priced now, in the order they were added. */
 export async function pricedCart(db: Database, userId: number): Promise<PricedEntry[]> {
-  return db
+  const rows = await db
     .select({
       articleId: articles.id,
       departamentId: articles.departamentId,
       number: articles.number,
       type: articles.type,
       priceCents: articles.priceCents,
+      unit: articles.unit,
+      quantity: cartEntries.quantity,
       entryDate: cartEntries.entryDate,
       departureDate: cartEntries.departureDate,
     })
@@ -87,9 +107,13 @@ export async function pricedCart(db: Database, userId: number): Promise<PricedEn
     .innerJoin(articles, eq(articles.id, cartEntries.articleId))
     .where(eq(cartEntries.userId, userId))
     .orderBy(asc(cartEntries.id));
+  return rows.map((row) => {
+    const line = priceLine(row.priceCents, row.unit, row.quantity);
+    return { ...row, discountCents: line.discountCents, lineCents: line.cents };
+  });
 }
 
-export const totalOf = (entries: PricedEntry[]): number => entries.reduce((sum, entry) => sum + entry.priceCents, 0);
+export const totalOf = (entries: PricedEntry[]): number => entries.reduce((sum, entry) => sum + entry.lineCents, 0);
 
 /**
  * Stores a booking awaiting payment with its items, prices frozen; returns its id. An order above
@@ -110,6 +134,10 @@ export async function insertBooking(tx: Database, userId: number, entries: Price
       articleNumber: entry.number,
       articleType: entry.type,
       priceCents: entry.priceCents,
+      unit: entry.unit,
+      quantity: entry.quantity,
+      discountCents: entry.discountCents,
+      lineCents: entry.lineCents,
       entryDate: entry.entryDate,
       departureDate: entry.departureDate,
     })),
@@ -183,6 +211,10 @@ export async function bookingViews(db: Database, rows: BookingRow[]): Promise<Bo
         number: item.articleNumber,
         type: item.articleType,
         price: centsToEuros(item.priceCents),
+        unit: item.unit,
+        quantity: item.quantity,
+        discount: centsToEuros(item.discountCents),
+        linePrice: centsToEuros(item.lineCents),
         entryDate: item.entryDate,
         departureDate: item.departureDate,
       })),

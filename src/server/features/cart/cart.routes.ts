@@ -2,15 +2,33 @@
 
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import { CartEntryDatesSchema } from '../../../lib/cart.ts';
+import { cartEntrySchema } from '../../../lib/cart.ts';
+import { presentNumber } from '../../../lib/schema-fields.ts';
+import { MAX_QUANTITY, QUANTITY_MESSAGES, quantityProblem, TERMS } from '../../../lib/units.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
+import { ApiError } from '../../http/errors.ts';
 import { requireUser } from '../../http/guards.ts';
 import { documented, failure, json, noContent, operation, requestBody } from '../../http/openapi.ts';
 import { deleteById, parseId, readJson } from '../../http/validation.ts';
 import * as cart from './cart.service.ts';
 
 const TAG = 'Cart';
+
+/**
+ * The body of a new entry as the reference shows it: the rules that depend on the article's unit
+ * (which quantities, whether an end date) are the API's and left out (docs/product.md#api-reference).
+ */
+const documentedQuantity = v.pipe(v.number(), v.gtValue(0), v.maxValue(MAX_QUANTITY));
+
+const NewEntryDocument = v.object({
+  entryDate: v.pipe(v.string(), v.metadata({ format: 'date' })),
+  departureDate: v.optional(v.pipe(v.string(), v.metadata({ format: 'date' }))),
+  quantity: v.optional(documentedQuantity),
+});
+
+/** A new quantity for an entry: a number here, checked against the entry's unit once it is found. */
+const QuantityChangeSchema = v.object({ quantity: presentNumber(v.number(QUANTITY_MESSAGES.notANumber)) });
 
 export function cartRoutes(deps: ApiDependencies) {
   return new Hono<ApiEnv>()
@@ -32,23 +50,24 @@ export function cartRoutes(deps: ApiDependencies) {
     .post(
       '/article/:articleId',
       operation(TAG, {
-        summary: 'Book an article for dates',
-        description: `Dates are YYYY-MM-DD; a cart holds at most ${cart.MAX_CART_ENTRIES} entries.`,
+        summary: 'Book an article for dates, in a quantity of its unit',
+        description: `Dates are YYYY-MM-DD; a cart holds at most ${cart.MAX_CART_ENTRIES} entries. \`quantity\` depends on the article’s unit: whole numbers for \`flat\` and \`piece\`, a term of ${TERMS.join(' or ')} months for \`month\` (default ${TERMS[0]}; the term ends by itself, \`departureDate\` is not used), from 1 with up to two decimals for \`sqm\` and \`hour\`; at most ${MAX_QUANTITY}, default 1.`,
         ids: ['articleId'],
         responses: {
-          201: json('The new cart entry.', cart.CartEntryViewSchema),
+          201: json('The new cart entry, priced: `linePrice` is price × quantity.', cart.CartEntryViewSchema),
           400: failure(
-            'Invalid dates, the same article with the same dates is in the cart, the cart is full, or its total would be above what one payment may be.',
+            'Invalid dates or quantity, the same article with the same dates is in the cart, the cart is full, or its total would be above what one payment may be.',
           ),
           404: failure('No article with this id.'),
         },
       }),
-      // The id is checked before the body, so the handler reads the body itself.
+      // The id, then the article's unit (whose rules the quantity follows), then the body.
       documented(async (c) => {
         const articleId = parseId(c.req.param('articleId'));
-        const dates = await readJson(c, CartEntryDatesSchema);
-        return c.json(await cart.addToCart(deps.db, c.get('user').id, articleId, dates), 201);
-      }, requestBody(CartEntryDatesSchema)),
+        const unit = await cart.unitOfArticle(deps.db, articleId);
+        const input = await readJson(c, cartEntrySchema(unit));
+        return c.json(await cart.addToCart(deps.db, c.get('user').id, articleId, input), 201);
+      }, requestBody(NewEntryDocument)),
     )
     .delete(
       '/remove_article/:id',
@@ -59,6 +78,34 @@ export function cartRoutes(deps: ApiDependencies) {
         responses: { 204: noContent('One entry removed.'), 404: failure('The article is not in the cart.') },
       }),
       deleteById((articleId, c) => cart.removeArticleFromCart(deps.db, c.get('user').id, articleId)),
+    )
+    .patch(
+      '/entries/:id',
+      operation(TAG, {
+        summary: 'Change the quantity of a cart entry',
+        description:
+          'The same rules as when booking it; a maintenance term’s end follows its new length. The entry is priced anew.',
+        ids: ['id'],
+        responses: {
+          200: json('The changed entry.', cart.CartEntryViewSchema),
+          400: failure(
+            'A quantity the article’s unit does not allow, the same article with the same dates is in the cart, or the total would be above what one payment may be.',
+          ),
+          404: failure('No such entry in the caller’s cart.'),
+        },
+      }),
+      documented(
+        async (c) => {
+          // The body's shape first, then the entry, then what its unit allows.
+          const entryId = parseId(c.req.param('id'));
+          const userId = c.get('user').id;
+          const { quantity } = await readJson(c, QuantityChangeSchema);
+          const problem = quantityProblem(await cart.unitOfEntry(deps.db, userId, entryId), quantity);
+          if (problem) throw new ApiError(400, problem);
+          return c.json(await cart.changeQuantity(deps.db, userId, entryId, quantity));
+        },
+        requestBody(v.object({ quantity: documentedQuantity })),
+      ),
     )
     .delete(
       '/entries/:id',

@@ -3,10 +3,12 @@ import { type AnyColumn, asc, eq } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { ArticleChange, DepartamentChange, NewArticle, NewDepartament } from '../../../lib/catalogue.ts';
 import { centsToEuros, eurosToCents } from '../../../lib/money.ts';
+import { UNITS } from '../../../lib/units.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { articles, catalogueRevision, type Database, departaments } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import { fitCartEntriesToUnit } from '../cart/cart.service.ts';
 import {
   type ImageOwner,
   type ImageRow,
@@ -30,8 +32,10 @@ export const ArticleViewSchema = v.pipe(
     id: v.number(),
     number: v.string(),
     type: v.string(),
-    /** Euros. */
+    /** Euros, for one `unit`. */
     price: v.number(),
+    /** What the price is for: pauschal, per month, piece, m² or hour (docs/product.md#d34-units-and-quantities). */
+    unit: v.picklist(UNITS),
     departamentId: v.number(),
     ...imageViewEntries,
   }),
@@ -60,6 +64,7 @@ function articleView(publicApiBase: string, row: ArticleRow, imageRows: ImageRow
     number: row.number,
     type: row.type,
     price: centsToEuros(row.priceCents),
+    unit: row.unit,
     departamentId: row.departamentId,
     ...imageViews(publicApiBase, imageRows),
   };
@@ -173,6 +178,7 @@ export async function createArticle(deps: ApiDependencies, input: NewArticle): P
         number: input.number,
         type: input.type,
         priceCents: eurosToCents(input.price),
+        unit: input.unit,
       })
       .returning();
     if (!row) throw new Error('insert returned no article');
@@ -185,17 +191,22 @@ export async function createArticle(deps: ApiDependencies, input: NewArticle): P
 
 /**
  * Changes the fields sent. Carts are priced at every read, so a new price applies to them at once;
- * bookings keep the prices they froze (docs/product.md#d23-admin-editing-and-orders).
+ * a new unit too, each entry's quantity fitted to it; bookings keep the prices, units and
+ * quantities they froze (docs/product.md#d23-admin-editing-and-orders).
  */
 export async function updateArticle(deps: ApiDependencies, id: number, change: ArticleChange): Promise<ArticleView> {
-  const { price, ...texts } = change;
+  const { price, ...rest } = change;
   try {
-    const [row] = await deps.db
-      .update(articles)
-      .set({ ...texts, ...(price === undefined ? {} : { priceCents: eurosToCents(price) }) })
-      .where(eq(articles.id, id))
-      .returning();
-    if (!row) throw new ApiError(404, m.articleNotFound);
+    const row = await deps.db.transaction(async (tx) => {
+      const [changed] = await tx
+        .update(articles)
+        .set({ ...rest, ...(price === undefined ? {} : { priceCents: eurosToCents(price) }) })
+        .where(eq(articles.id, id))
+        .returning();
+      if (!changed) throw new ApiError(404, m.articleNotFound);
+      if (rest.unit !== undefined) await fitCartEntriesToUnit(tx, changed.id, changed.unit);
+      return changed;
+    });
     return articleView(deps.publicApiBase, row, await imagesOf(deps.db, [], [row.id]));
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError(409, m.articleNumberTaken);

@@ -8,9 +8,11 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { fillCompanyFields } from '../../../components/content/company-fields.ts';
-import { formatAppointment } from '../../../lib/dates.ts';
-import { formatEuros, vatNote } from '../../../lib/money.ts';
+import { centsToEuros, formatEuros, vatNote } from '../../../lib/money.ts';
 import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
+import { kindsOf, nextSteps } from '../../../lib/product-kinds.ts';
+import { formatPeriod, formatQuantityTimesPrice } from '../../../lib/units.ts';
+import { printFileRules } from '../../content-files.ts';
 import type { ApiDependencies } from '../../context.ts';
 import {
   bookingItems,
@@ -282,10 +284,14 @@ async function queueOrderConfirmation(
     orderConfirmationMail(booking.email, booking.firstName, {
       bookingNumber: booking.bookingNumber,
       concludedAt: (booking.paidAt ?? new Date()).toISOString(),
-      items: items.map(
-        (item) =>
-          `${item.articleType} (Artikel ${item.articleNumber}), Termin ${formatAppointment(item.entryDate, item.departureDate)}: ${formatEuros(item.priceCents / 100)}`,
-      ),
+      items: items.map((item) => {
+        const facts = { ...item, price: centsToEuros(item.priceCents) };
+        const discount =
+          item.discountCents > 0
+            ? ` (abzüglich ${formatEuros(centsToEuros(item.discountCents))} Rabatt für die Jahreszahlung)`
+            : '';
+        return `${item.articleType} (Artikel ${item.articleNumber}), ${formatQuantityTimesPrice(facts)}, ${formatPeriod(facts)}: ${formatEuros(centsToEuros(item.lineCents))}${discount}`;
+      }),
       total: formatEuros(booking.totalCents / 100),
       vatNote: vatNote(deps.company.vat),
       paymentMethod: PAYMENT_METHOD_NAMES[payment.provider],
@@ -294,6 +300,9 @@ async function queueOrderConfirmation(
       ordersUrl: `${deps.siteUrl}/profilepage`,
       withdrawalUrl: `${deps.siteUrl}/widerruf?bestellung=${booking.bookingNumber}`,
       earlyStartConsentAt: booking.earlyStartConsentAt?.toISOString() ?? null,
+      nextSteps: kindsOf(items).flatMap((kind) =>
+        nextSteps(kind, { agencyEmail: deps.company.email, print: printFileRules() }),
+      ),
       legalTexts: legalTexts(deps.company, deps.siteUrl),
       testMode: payment.testMode,
     }),

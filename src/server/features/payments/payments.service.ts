@@ -6,9 +6,10 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import * as v from 'valibot';
-import { formatAppointment } from '../../../lib/dates.ts';
+import { centsToEuros } from '../../../lib/money.ts';
 import { CARD_MINIMUM_CENTS, PAYMENT_MESSAGES } from '../../../lib/payments.ts';
 import { sitePage } from '../../../lib/return-path.ts';
+import { formatPeriod, formatQuantityTimesPrice } from '../../../lib/units.ts';
 import { EARLY_START_REQUIRED, startsWithinWithdrawalPeriod } from '../../../lib/withdrawal-period.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookings, type Database, type PaymentProvider, paymentAttempts } from '../../db/schema.ts';
@@ -96,8 +97,8 @@ interface FrozenBooking {
 const appointmentKey = (item: Pick<PricedEntry, 'articleId' | 'entryDate' | 'departureDate'>) =>
   `${item.articleId}|${item.entryDate}|${item.departureDate}`;
 
-const itemKey = (item: Pick<PricedEntry, 'articleId' | 'entryDate' | 'departureDate' | 'priceCents'>) =>
-  `${appointmentKey(item)}|${item.priceCents}`;
+const itemKey = (item: PricedEntry) =>
+  `${appointmentKey(item)}|${item.priceCents}|${item.unit}|${item.quantity}|${item.lineCents}`;
 
 const sameItems = (a: PricedEntry[], b: PricedEntry[]) =>
   a.map(itemKey).sort().join(',') === b.map(itemKey).sort().join(',');
@@ -191,6 +192,10 @@ async function userBookings(tx: Database, userId: number, status: 'pending_payme
         number: item.articleNumber,
         type: item.articleType,
         priceCents: item.priceCents,
+        unit: item.unit,
+        quantity: item.quantity,
+        discountCents: item.discountCents,
+        lineCents: item.lineCents,
         entryDate: item.entryDate,
         departureDate: item.departureDate,
       })),
@@ -289,8 +294,11 @@ function ownPage(deps: ApiDependencies, url: string | undefined, fallbackPath: s
   return page;
 }
 
+/** One line per entry at its line price: Stripe's quantities are whole numbers, ours may be 2,25 m². */
 const lineItemName = (item: PricedEntry) =>
-  `${item.type} (Artikel ${item.number}), Termin ${formatAppointment(item.entryDate, item.departureDate)}`;
+  `${item.type} (Artikel ${item.number}), ${formatQuantityTimesPrice(lineFacts(item))}, ${formatPeriod(lineFacts(item))}`;
+
+const lineFacts = (item: PricedEntry) => ({ ...item, price: centsToEuros(item.priceCents) });
 
 /** A provider failure becomes a 502 for the customer; our own answers pass. */
 function providerFailure(error: unknown, what: string, booking: FrozenBooking, message: string): never {
@@ -331,7 +339,7 @@ export async function startStripeCheckout(
         metadata: { bookingId: String(booking.id), bookingNumber: booking.bookingNumber },
         line_items: booking.items.map((item) => ({
           quantity: 1,
-          price_data: { currency: 'eur', unit_amount: item.priceCents, product_data: { name: lineItemName(item) } },
+          price_data: { currency: 'eur', unit_amount: item.lineCents, product_data: { name: lineItemName(item) } },
         })),
         success_url: success,
         cancel_url: cancelUrl.href,

@@ -1,0 +1,9 @@
+/** What the next steps after an order need from the content files (docs/product.md#d36-next-steps). */
+import type { NextStepFacts } from '../../lib/product-kinds.ts';
+import { getPricing, getSiteData } from './site-data.ts';
+
+export async function nextStepFacts(): Promise<NextStepFacts> {
+  const [{ print }, site] = await Promise.all([getPricing(), getSiteData()]);
+  const { fileFormats, minimumDpi, bleedMm, delivery, shipping } = print;
+  return { agencyEmail: site.company.email, print: { fileFormats, minimumDpi, bleedMm, delivery, shipping } };
+}

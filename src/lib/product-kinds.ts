@@ -1,0 +1,52 @@
+/**
+ * What the agency sells, by kind, and what a customer does after paying for each
+ * (docs/product.md#d36-next-steps): /checkout, the success page and the order mail say the same.
+ * The kind follows from the article: maintenance is sold by the month, websites are the models
+ * of the payment page's category, everything else is print and design.
+ */
+import { PAYMENT_DEPARTAMENT_ID } from './catalogue.ts';
+import type { Unit } from './units.ts';
+
+export const PRODUCT_KINDS = ['website', 'maintenance', 'print'] as const;
+export type ProductKind = (typeof PRODUCT_KINDS)[number];
+
+export const kindOf = ({ unit, departamentId }: { unit: Unit; departamentId: number }): ProductKind =>
+  unit === 'month' ? 'maintenance' : departamentId === PAYMENT_DEPARTAMENT_ID ? 'website' : 'print';
+
+/** The kinds among some ordered items, each once, in a fixed order. */
+export const kindsOf = (items: readonly { unit: Unit; departamentId: number }[]): ProductKind[] =>
+  PRODUCT_KINDS.filter((kind) => items.some((item) => kindOf(item) === kind));
+
+/** How print files must be, from content/pricing.yaml (the browser gets them from the page). */
+export interface PrintFileRules {
+  fileFormats: readonly string[];
+  minimumDpi: number;
+  bleedMm: number;
+  delivery: string;
+  shipping: string;
+}
+
+export interface NextStepFacts {
+  agencyEmail: string;
+  print: PrintFileRules;
+}
+
+/** The next steps of one kind, paragraph by paragraph. */
+export function nextSteps(kind: ProductKind, { agencyEmail, print }: NextStepFacts): string[] {
+  switch (kind) {
+    case 'website':
+      return [
+        `Ihre Website: Schicken Sie uns bitte eine E-Mail an ${agencyEmail} mit der Bestellnummer, dem gewählten Modell, dem Namen Ihrer Website und Ihren Fotos oder Produktbeschreibungen. Dann legen wir los.`,
+      ];
+    case 'maintenance':
+      return [
+        `Ihre Wartung: Sie beginnt am gebuchten Starttag. Schicken Sie uns bitte vorher eine E-Mail an ${agencyEmail} mit der Bestellnummer und der Adresse Ihrer Website; wir rufen Sie an und vereinbaren, wie Sie uns den Zugang zu Ihrem CMS und Hosting geben (bitte keine Passwörter per E-Mail).`,
+        'Am Starttag sichern wir Ihre Website vollständig, prüfen sie auf Fehler und veraltete Software und schicken Ihnen einen kurzen Bericht. Die Wartung endet mit ihrer Laufzeit; 30 Tage vorher erinnern wir Sie per E-Mail.',
+      ];
+    case 'print':
+      return [
+        `Ihre Druckdaten: Schicken Sie sie uns bitte per E-Mail an ${agencyEmail} mit der Bestellnummer, als ${print.fileFormats.map((format) => format.toUpperCase()).join(', ')} im Endformat mit mindestens ${print.minimumDpi} dpi und ${print.bleedMm} mm Beschnitt an jeder Seite; Schriften eingebettet oder in Pfade umgewandelt.`,
+        `${print.delivery} ${print.shipping}`,
+      ];
+  }
+}
