@@ -7,6 +7,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
+import type { PricingData } from '../../src/content-schemas/pricing.ts';
 import { PAYMENT_DEPARTAMENT_ID } from '../../src/lib/catalogue.ts';
 import { followContentPrices } from '../../src/server/db/content-prices.ts';
 import type { ArticleView } from '../../src/server/features/catalogue/catalogue.service.ts';
@@ -64,8 +66,15 @@ describe('the seeded catalogue follows the published content', () => {
   });
 
   it('moves maintenance and print prices too, and changes nothing when nothing changed', async () => {
-    edit('pricing.yaml', 'from: 30\n', 'from: 35\n');
-    edit('pricing.yaml', 'name: Leinwanddruck\n      from: 30', 'name: Leinwanddruck\n      from: 32.5');
+    const file = path.join(contentDir, 'pricing.yaml');
+    const pricing = parseYaml(readFileSync(file, 'utf8')) as PricingData;
+    const [tier] = pricing.maintenance.tiers;
+    const [print] = pricing.print.items;
+    if (!tier || !print) throw new Error('pricing.yaml has no tier or print item');
+    expect([tier.from, print.name, print.from]).toEqual([30, 'Leinwanddruck', 30]);
+    tier.from = 35;
+    print.from = 32.5;
+    writeFileSync(file, stringifyYaml(pricing));
     expect(await followContentPrices(ctx.api.db, contentDir)).toBe(2);
     expect(await followContentPrices(ctx.api.db, contentDir)).toBe(0);
     const departaments = (await (await ctx.api.request('GET', '/departaments')).json()) as {
