@@ -9,6 +9,7 @@ import { defineConfig } from 'astro/config';
 import { companyFields } from './src/components/content/company-fields.ts';
 import { tableLabels } from './src/components/content/table-labels.ts';
 import { siteSchema } from './src/content-schemas/site.ts';
+import { buildEditor } from './src/editor/build-editor.ts';
 import { readContentFile } from './src/server/content-files.ts';
 import { precompress } from './src/server/http/precompress.ts';
 import { loadDotEnv, loadSettings } from './src/server/settings.ts';
@@ -19,21 +20,33 @@ const { company } = readContentFile('site.yaml', siteSchema);
 /** The API's origin when it lives apart from the site (PUBLIC_API_BASE an absolute URL). */
 const apiOrigin = settings.publicApiBase.startsWith('http') ? ` ${new URL(settings.publicApiBase).origin}` : '';
 
+/** Where this build goes: `dist/`, or a release's folder when the editor publishes (`astro build --outDir`). */
+let outDir = new URL('./dist/', import.meta.url);
+const projectDist = outDir.href;
+
 /**
  * After the build: brotli and gzip copies of the site's files (the server sends them as they are),
- * and the settings baked into the build, so `npm start` knows when to rebuild.
+ * and the settings baked into the build, so `npm start` knows when to rebuild. The project's own
+ * build also makes the content editor's page (dist/editor/keystatic), which a publish leaves as it is.
  * @type {import('astro').AstroIntegration}
  */
 const afterBuild = {
   name: 'hwds-after-build',
   hooks: {
+    'astro:config:done': ({ config }) => {
+      outDir = config.outDir;
+    },
     'astro:build:done': async ({ logger }) => {
-      const { files, bytes, brotliBytes } = await precompress(fileURLToPath(new URL('./dist/client', import.meta.url)));
+      const { files, bytes, brotliBytes } = await precompress(fileURLToPath(new URL('client/', outDir)));
       logger.info(
         `Pre-compressed ${files} files: ${Math.round(bytes / 1024)} KB → ${Math.round(brotliBytes / 1024)} KB brotli`,
       );
+      if (outDir.href === projectDist) {
+        await buildEditor(fileURLToPath(new URL('editor/keystatic/', outDir)));
+        logger.info('Built the content editor (dist/editor/keystatic)');
+      }
       const info = { siteUrl: settings.siteUrl, publicApiBase: settings.publicApiBase };
-      await writeFile(new URL('./dist/build-info.json', import.meta.url), JSON.stringify(info));
+      await writeFile(new URL('build-info.json', outDir), JSON.stringify(info));
     },
   },
 };

@@ -12,18 +12,28 @@ import { modelSchema } from './content-schemas/models.ts';
 import { pageSchema } from './content-schemas/pages.ts';
 import { pricingSchema } from './content-schemas/pricing.ts';
 import { siteSchema } from './content-schemas/site.ts';
+import { loadSettings } from './server/settings.ts';
+
+/** CONTENT_DIR: a publish builds from the editors' folder, the project's `content/` unless set. */
+const { contentDir } = loadSettings();
+const inContent = (name: string) => `${contentDir}/${name}`;
 
 /** A YAML file holding one document becomes one entry with the id "main". */
 const singleDocument = (text: string) => ({ main: parseYaml(text) as Record<string, unknown> });
 
 export const collections = {
-  site: defineCollection({ loader: file('content/site.yaml', { parser: singleDocument }), schema: siteSchema }),
-  landing: defineCollection({ loader: glob({ pattern: '*.md', base: './content/landing' }), schema: landingSchema }),
-  models: defineCollection({ loader: file('content/models.yaml'), schema: modelSchema }),
-  industries: defineCollection({ loader: file('content/industries.yaml'), schema: industryFamilySchema }),
+  site: defineCollection({ loader: file(inContent('site.yaml'), { parser: singleDocument }), schema: siteSchema }),
+  landing: defineCollection({ loader: glob({ pattern: '*.md', base: inContent('landing') }), schema: landingSchema }),
+  models: defineCollection({
+    loader: file(inContent('models.yaml'), {
+      parser: (text) => (parseYaml(text) as { models: Record<string, unknown>[] }).models,
+    }),
+    schema: modelSchema,
+  }),
+  industries: defineCollection({ loader: file(inContent('industries.yaml')), schema: industryFamilySchema }),
   pricing: defineCollection({
-    loader: file('content/pricing.yaml', { parser: singleDocument }),
+    loader: file(inContent('pricing.yaml'), { parser: singleDocument }),
     schema: pricingSchema,
   }),
-  pages: defineCollection({ loader: glob({ pattern: '*.md', base: './content/pages' }), schema: pageSchema }),
+  pages: defineCollection({ loader: glob({ pattern: '*.md', base: inContent('pages') }), schema: pageSchema }),
 };

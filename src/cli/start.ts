@@ -2,21 +2,24 @@
  * `npm start`: checks the settings, builds when there is no build (or it is older than the
  * sources, or was made for another SITE_URL / PUBLIC_API_BASE), opens the database (migrations,
  * seed), then serves the pre-rendered pages, the pages rendered on request and the API from one
- * Node process.
+ * Node process. A release the content editor published (docs/product.md#d38-content-editor) is
+ * served instead of the build until the code is newer than it.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { createRequestListener, listen, type SiteHandlers } from '../server/http/node-server.ts';
+import { followContentPrices } from '../server/db/content-prices.ts';
+import { keystaticApi } from '../server/features/editor/keystatic-api.ts';
+import { loadBuild, publishedRelease, releases, type ServedRelease } from '../server/features/editor/releases.ts';
+import { staffOf } from '../server/features/editor/staff.ts';
+import { createRequestListener, listen } from '../server/http/node-server.ts';
 import { log, setLogLevel } from '../server/log.ts';
 import { processApi } from '../server/runtime.ts';
 import { loadDotEnv, loadSettingsOrExit, type Settings } from '../server/settings.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const serverEntry = path.join(root, 'dist/server/entry.mjs');
-const buildInfoFile = path.join(root, 'dist/build-info.json');
-const sources = ['src', 'content', 'public', 'astro.config.mjs', 'package-lock.json'];
+const dist = path.join(root, 'dist');
+const code = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
 
 function newestModification(target: string): number {
   if (!existsSync(target)) return 0;
@@ -28,20 +31,25 @@ function newestModification(target: string): number {
   );
 }
 
-function whyBuild(settings: Settings): string | undefined {
-  if (!existsSync(serverEntry) || !existsSync(buildInfoFile)) return 'no build yet';
-  const info = JSON.parse(readFileSync(buildInfoFile, 'utf8')) as Partial<Settings>;
+/** Why the build in `siteDir` cannot serve: none, made for other settings, or older than `sources`. */
+function whyBuild(settings: Settings, siteDir: string, sources: string[]): string | undefined {
+  const infoFile = path.join(siteDir, 'build-info.json');
+  if (!existsSync(path.join(siteDir, 'server/entry.mjs')) || !existsSync(infoFile)) return 'no build yet';
+  const info = JSON.parse(readFileSync(infoFile, 'utf8')) as Partial<Settings>;
   if (info.siteUrl !== settings.siteUrl || info.publicApiBase !== settings.publicApiBase) {
     return 'SITE_URL or PUBLIC_API_BASE changed';
   }
-  const builtAt = statSync(buildInfoFile).mtimeMs;
-  if (sources.some((source) => newestModification(path.join(root, source)) > builtAt)) return 'sources changed';
+  const builtAt = statSync(infoFile).mtimeMs;
+  if (sources.some((source) => newestModification(source) > builtAt)) return 'sources changed';
   return undefined;
 }
 
 loadDotEnv();
 const settings = loadSettingsOrExit(process.env, { server: true });
-const reason = whyBuild(settings);
+const codeSources = code.map((source) => path.join(root, source));
+const published = publishedRelease(settings.releasesDir);
+const servesRelease = published !== undefined && whyBuild(settings, published.siteDir, codeSources) === undefined;
+const reason = servesRelease ? undefined : whyBuild(settings, dist, [...codeSources, settings.contentDir]);
 if (reason) {
   console.log(`Building the site (${reason}) …`);
   const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
@@ -51,8 +59,27 @@ if (reason) {
 
 setLogLevel(settings.logLevel);
 // Astro's build renders the pages that are made on request; the server around it is the product's.
-const astro = (await import(pathToFileURL(serverEntry).href)) as { handler: SiteHandlers['render'] };
-const { app } = await processApi(settings);
-const site = { clientDir: path.join(root, 'dist/client'), render: astro.handler };
+const initial: ServedRelease =
+  servesRelease && published
+    ? { ...published, build: await loadBuild(published.siteDir) }
+    : { id: null, siteDir: dist, contentDir: settings.contentDir, build: await loadBuild(dist) };
+const { app, deps } = await processApi(settings);
+await followContentPrices(deps.db, initial.contentDir);
+const served = releases({
+  releasesDir: settings.releasesDir,
+  contentDir: settings.contentDir,
+  projectRoot: root,
+  initial,
+  afterSwitch: (contentDir) => followContentPrices(deps.db, contentDir).then(() => undefined),
+});
+deps.editor = { releases: served, keystatic: keystaticApi(settings.contentDir) };
+const site = {
+  served: served.served,
+  editor: {
+    dir: path.join(dist, 'editor'),
+    isStaff: async (cookieHeader: string | undefined) => typeof (await staffOf(deps, cookieHeader)) === 'object',
+  },
+};
 await listen(createRequestListener(app, settings, site), settings);
+if (initial.id) log.info(`Serving the release published as ${initial.id}`);
 log.info(`HWDS is ready: ${settings.siteUrl}`);

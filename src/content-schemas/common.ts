@@ -1,5 +1,8 @@
 import { z } from 'astro/zod';
 
+// The build's errors reach editors (the publish shows them): zod's own messages in German too.
+z.config(z.locales.de());
+
 /** A price in euros as written by an editor: a number such as 1200 or 49.90, never text. */
 export const euros = z
   .number({ error: 'Preis als Zahl angeben, z. B. 1200 oder 49.90 (ohne Anführungszeichen, ohne €)' })

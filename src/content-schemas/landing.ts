@@ -6,11 +6,14 @@ import { euros, webAddress } from './common.ts';
  * The login prompts a landing page may show to anonymous visitors in place of its order section.
  * The page itself is public, so a prompt names what needs the login: ordering (docs/product.md#d24-german-ui).
  */
-const GATE_MESSAGES = [
+export const GATE_MESSAGES = [
   'Bitte melden Sie sich an oder registrieren Sie sich, um zu bestellen.',
   'Bitte registrieren Sie sich, um zu bestellen.',
   'Bitte melden Sie sich an, um zu bestellen.',
 ] as const;
+
+/** The gate's value for no gate: a word an editor can pick (the editor's choices are words, never null). */
+export const NO_GATE = 'kein Hinweis';
 
 /** The looks of the example sites, one per family of industries. */
 export const EXAMPLE_THEMES = [
@@ -103,8 +106,8 @@ export const landingSchema = z.object({
   example: exampleSchema,
   /** Address for the order e-mail and questions (mailto link). */
   contactEmail: z.email(),
-  /** Message shown to anonymous visitors in place of the order section; null: no gate. */
-  gate: z.enum(GATE_MESSAGES).nullable(),
+  /** Message shown to anonymous visitors in place of the order section; NO_GATE: none (null to the pages). */
+  gate: z.enum([...GATE_MESSAGES, NO_GATE]).transform((gate) => (gate === NO_GATE ? null : gate)),
   /** Benefits for this business type, each one sentence. */
   benefits: z.array(z.string().min(20).max(300)).min(3).max(6),
   /** What the two offers mean for this business type. */

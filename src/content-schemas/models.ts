@@ -30,3 +30,6 @@ export const modelSchema = z.object({
 });
 
 export type Model = z.infer<typeof modelSchema>;
+
+/** The file holds one document, `models:` with the list (an editor's form holds a document, never a bare list). */
+export const modelsFileSchema = z.object({ models: z.array(modelSchema) });

@@ -14,6 +14,7 @@ import { apiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { articleRoutes, departamentRoutes } from './features/catalogue/catalogue.routes.ts';
+import { editorRoutes, keystaticRoutes } from './features/editor/editor.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
 import { billingAddressRoutes, invoiceRoutes } from './features/invoices/invoices.routes.ts';
@@ -62,7 +63,8 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   // the site's own origin may call the API from a browser. Whatever headers its client sends
   // (ours names itself in X-HWDS-Client, the earlier one in a header of its own) are allowed.
   // The client reads a 401's Bearer challenge to tell an ended session from a wrong password.
-  // Credentials: the login's device cookie (docs/product.md#h2-rate-limits); nothing else is a cookie.
+  // Credentials: the login's device cookie (docs/product.md#h2-rate-limits); the editor's staff-tools cookie
+  // (docs/product.md#d38-content-editor) is SameSite=Strict and read only by the site's own server.
   app.use(
     cors({
       origin: deps.siteUrl,
@@ -97,6 +99,8 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   app.route('/withdrawals', withdrawalRoutes(deps));
   app.route('/admin/withdrawals', adminWithdrawalRoutes(deps));
   app.route('/admin', adminRoutes(deps, providers));
+  app.route('/editor', editorRoutes(deps));
+  app.route('/keystatic', keystaticRoutes(deps));
   app.route('/', apiDocsRoutes(app, API_BASE_PATH, deps));
 
   app.notFound((c) => c.json(errorBody(404, MESSAGES.notFound), 404));

@@ -9,10 +9,14 @@ import { parseYaml } from '../content-schemas/common.ts';
 import { type PricingData, pricingSchema } from '../content-schemas/pricing.ts';
 import type { SiteData } from '../content-schemas/site.ts';
 import type { PrintFileRules } from '../lib/product-kinds.ts';
-import { projectRoot } from './project-root.ts';
+import { loadSettings } from './settings.ts';
 
-export function readContentFile<T extends z.ZodType>(file: string, schema: T): z.output<T> {
-  const text = readFileSync(path.join(projectRoot(), 'content', file), 'utf8');
+export function readContentFile<T extends z.ZodType>(
+  file: string,
+  schema: T,
+  contentDir = loadSettings().contentDir,
+): z.output<T> {
+  const text = readFileSync(path.join(contentDir, file), 'utf8');
   return schema.parse(parseYaml(text));
 }
 

@@ -4,6 +4,8 @@ import type { Database, RoleName } from './db/schema.ts';
 import type { AccessTokenKeys } from './features/accounts/access-tokens.ts';
 import type { DeviceCookies } from './features/accounts/device-cookies.ts';
 import type { RateLimits } from './features/accounts/rate-limits.ts';
+import type { EditorRuntime } from './features/editor/editor.routes.ts';
+import type { StaffCookies } from './features/editor/staff-cookies.ts';
 import type { ImageStore } from './features/images/image-store.ts';
 import type { InvoiceFiles } from './features/invoices/invoices.service.ts';
 import type { PaymentConfig } from './features/payments/payment-config.ts';
@@ -19,6 +21,13 @@ export interface ApiDependencies {
   tokens: AccessTokenKeys;
   /** Signs and checks the browsers' device cookies of the login (docs/product.md#h2-rate-limits). */
   deviceCookies: DeviceCookies;
+  /** Signs and checks the admins' staff-tools cookies of the content editor (docs/product.md#d38-content-editor). */
+  staffCookies: StaffCookies;
+  /**
+   * The content editor's releases and Keystatic's API: only on the site's own server, which sets
+   * them once it knows the release it serves (src/cli/start.ts); elsewhere its routes answer 404.
+   */
+  editor?: EditorRuntime;
   /** Public origin of the site, for links in e-mails. */
   siteUrl: string;
   /** API base as the browser sees it, for image URLs. */

@@ -19,6 +19,7 @@ import { mailPasswordResets } from './features/accounts/accounts.service.ts';
 import { deviceCookies } from './features/accounts/device-cookies.ts';
 import { DEFAULT_RATE_LIMITS } from './features/accounts/rate-limits.ts';
 import { jwtSecret } from './features/accounts/secrets.ts';
+import { staffCookies } from './features/editor/staff-cookies.ts';
 import { imageStore } from './features/images/image-store.ts';
 import { invoiceFiles } from './features/invoices/invoices.service.ts';
 import { startRenewalReminders } from './features/maintenance/renewal-reminders.ts';
@@ -73,6 +74,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     invoices,
     tokens: accessTokenKeys(secret),
     deviceCookies: deviceCookies(secret),
+    staffCookies: staffCookies(secret),
     siteUrl: settings.siteUrl,
     publicApiBase: settings.publicApiBase,
     rateLimits: DEFAULT_RATE_LIMITS,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import proxyAddr from 'proxy-addr';
 import * as v from 'valibot';
 import { LOG_LEVELS, type LogLevel } from './log.ts';
+import { projectRoot } from './project-root.ts';
 
 export interface Settings {
   host: string;
@@ -16,6 +17,10 @@ export interface Settings {
   /** Base of the REST API as the browser sees it: a path ("/api") or an absolute URL. */
   publicApiBase: string;
   dataDir: string;
+  /** The editors' content files (`content/` of the project); the build, the seed and the editor read them here. */
+  contentDir: string;
+  /** The site's published releases (`$DATA_DIR/releases`): each publish builds into a folder of its own there. */
+  releasesDir: string;
   /** Unset: the embedded PGlite database in `$DATA_DIR/db`. */
   databaseUrl: string | undefined;
   /** Unset: a secret is generated once and kept in `$DATA_DIR`. */
@@ -181,6 +186,8 @@ export function loadSettings(env: Environment = process.env): Settings {
     siteUrl: read(env, 'SITE_URL', httpUrl) ?? `http://localhost:${resolvedPort}`,
     publicApiBase: read(env, 'PUBLIC_API_BASE', apiBase) ?? '/api',
     dataDir,
+    contentDir: path.resolve(read(env, 'CONTENT_DIR', nonEmpty) ?? path.join(projectRoot(), 'content')),
+    releasesDir: dirIn('RELEASES_DIR', 'releases'),
     databaseUrl: read(env, 'DATABASE_URL', databaseUrl),
     jwtSecret: read(env, 'JWT_SECRET', jwtSecret),
     smtpUrl: read(env, 'SMTP_URL', smtpUrl),

@@ -13,11 +13,9 @@ const ctx = setUpApiWithStaff();
 
 describe('the seeded catalogue', () => {
   it('has the website models in departament 12 at the prices of content/models.yaml', async () => {
-    const models = parseYaml(readFileSync('content/models.yaml', 'utf8')) as {
-      number: number;
-      name: string;
-      price: number;
-    }[];
+    const { models } = parseYaml(readFileSync('content/models.yaml', 'utf8')) as {
+      models: { number: number; name: string; price: number }[];
+    };
     const { status, body } = await answer<DepartamentView>(
       ctx.api.request('GET', `/departaments/${PAYMENT_DEPARTAMENT_ID}`),
     );

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
+import { landingSchema } from '../../src/content-schemas/landing.ts';
 import type { DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
 import { signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
@@ -17,11 +18,12 @@ interface LandingPage {
 const landingPages: LandingPage[] = readdirSync('content/landing').map((file) => {
   const [, frontMatter = '', body = ''] =
     /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(readFileSync(`content/landing/${file}`, 'utf8')) ?? [];
-  const data = parseYaml(frontMatter) as { title: string; gate: string | null };
+  const data = parseYaml(frontMatter) as { title: string; gate: string };
   return {
     path: `/${file.replace(/\.md$/, '')}`,
     title: data.title,
-    gate: data.gate,
+    // As the pages read it: 'kein Hinweis' is no gate.
+    gate: landingSchema.shape.gate.parse(data.gate),
     opening: body.trim().slice(0, 60),
   };
 });

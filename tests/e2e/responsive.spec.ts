@@ -78,7 +78,7 @@ const VISITS: Visit[] = [
   ...['/', '/cart', '/payment-options', '/profilepage', '/checkout', '/success', '/cancel'].map((path) =>
     fixed(path, 'customer'),
   ),
-  ...['/admin/departaments', '/admin/bestellungen'].map((path) => fixed(path, 'admin')),
+  ...['/admin/departaments', '/admin/bestellungen', '/admin/inhalte'].map((path) => fixed(path, 'admin')),
   ...slugs.map((slug) => fixed(`/${slug}`)),
   ...slugs.map((slug) => ({ ...fixed(`/beispiele/${slug}`), axe: false as const })),
 ];

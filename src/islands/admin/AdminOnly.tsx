@@ -32,6 +32,9 @@ export function AdminOnly({ path, children }: { path: string; children: () => Re
               <a href="/admin/bestellungen" aria-current={path === '/admin/bestellungen' ? 'page' : undefined}>
                 {t.navOrders}
               </a>
+              <a href="/admin/inhalte" aria-current={path === '/admin/inhalte' ? 'page' : undefined}>
+                {t.navContent}
+              </a>
             </nav>
             {children()}
           </>

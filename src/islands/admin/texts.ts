@@ -17,6 +17,40 @@ export const ADMIN_TEXTS = {
   nav: 'Verwaltung',
   navCategories: 'Kategorien',
   navOrders: 'Bestellungen',
+  navContent: 'Inhalte',
+} as const;
+
+/** /admin/inhalte: the content editor and publishing (docs/product.md#d38-content-editor). */
+export const CONTENT_TEXTS = {
+  intro:
+    'Hier bearbeiten Sie die Texte und Preise der Website: Branchenseiten, Website-Modelle, Wartungs- und Druckpreise, Firmendaten und die rechtlichen Seiten. Gespeicherte Änderungen erscheinen erst, wenn Sie veröffentlichen.',
+  open: 'Inhalte bearbeiten',
+  opening: 'Editor wird vorbereitet …',
+  publishTitle: 'Veröffentlichen',
+  publishHelp:
+    'Baut die Website mit allen gespeicherten Änderungen neu und schaltet sie dann um. Die Website bleibt währenddessen erreichbar. Das dauert etwa ein bis zwei Minuten.',
+  publish: 'Veröffentlichen',
+  publishing: 'Wird veröffentlicht … Bitte warten Sie, das dauert ein bis zwei Minuten.',
+  published: (files: number) =>
+    files === 0
+      ? 'Veröffentlicht. Seit der letzten Veröffentlichung wurde keine Datei geändert.'
+      : `Veröffentlicht: ${files === 1 ? 'Eine geänderte Datei ist' : `${files} geänderte Dateien sind`} jetzt auf der Website.`,
+  historyTitle: 'Bisherige Veröffentlichungen',
+  historyCaption: 'Veröffentlichungen, die neueste zuerst',
+  none: 'Noch keine Veröffentlichung: Die Website zeigt den Stand der Installation.',
+  servesBuild:
+    'Die Website zeigt zurzeit den Stand des letzten Programm-Updates (mit allen bis dahin gespeicherten Inhalten), keine der Veröffentlichungen unten.',
+  when: 'Zeitpunkt',
+  who: 'Von',
+  files: 'Geänderte Dateien',
+  action: 'Aktion',
+  noFiles: 'keine',
+  current: 'Wird angezeigt',
+  restore: (when: string) => `Stand vom ${when} wiederherstellen`,
+  restoreQuestion: (when: string) =>
+    `Die Website zeigt dann wieder den Stand vom ${when}. Gespeicherte Inhalte im Editor bleiben, wie sie sind. Fortfahren?`,
+  restoreYes: 'Ja, wiederherstellen',
+  restored: (when: string) => `Die Website zeigt wieder den Stand vom ${when}.`,
 } as const;
 
 export const CATEGORY_TEXTS = {

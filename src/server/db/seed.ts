@@ -4,9 +4,8 @@
  * content files as the pages (content/models.yaml, content/pricing.yaml), so they agree.
  * After the first run the catalogue belongs to the admins; re-running changes nothing.
  */
-import { z } from 'astro/zod';
 import { eq, sql } from 'drizzle-orm';
-import { modelSchema } from '../../content-schemas/models.ts';
+import { modelsFileSchema } from '../../content-schemas/models.ts';
 import { pricingSchema } from '../../content-schemas/pricing.ts';
 import { PAYMENT_DEPARTAMENT_ID } from '../../lib/catalogue.ts';
 import { eurosToCents, formatEuroRange } from '../../lib/money.ts';
@@ -19,7 +18,7 @@ const SEEDED_KEY = 'catalogue_seeded';
 /** Any number: replicas starting together on one PostgreSQL seed one after the other. */
 const SEED_LOCK_ID = 482_716_002;
 
-interface SeedDepartament {
+export interface SeedDepartament {
   id?: number;
   number: string;
   type: string;
@@ -31,9 +30,10 @@ interface SeedDepartament {
 const numbered = (prefix: string, list: { type: string; price: number; unit: Unit }[]) =>
   list.map((article, index) => ({ number: `${prefix}${index + 1}`, ...article }));
 
-function catalogue(): SeedDepartament[] {
-  const models = readContentFile('models.yaml', z.array(modelSchema));
-  const pricing = readContentFile('pricing.yaml', pricingSchema);
+/** The seeded catalogue as the content files in `contentDir` describe it. */
+export function catalogue(contentDir?: string): SeedDepartament[] {
+  const { models } = readContentFile('models.yaml', modelsFileSchema, contentDir);
+  const pricing = readContentFile('pricing.yaml', pricingSchema, contentDir);
   return [
     {
       id: PAYMENT_DEPARTAMENT_ID,

@@ -12,23 +12,33 @@ import compression from 'compression';
 import { pinoHttp } from 'pino-http';
 import proxyAddr from 'proxy-addr';
 import sirv from 'sirv';
+import { loginHref } from '../../lib/return-path.ts';
 import type { ApiApp } from '../app.ts';
 import { API_BASE_PATH } from '../app.ts';
+import type { Build } from '../features/editor/releases.ts';
 import { log, REQUEST_ID_HEADER } from '../log.ts';
 import type { Settings } from '../settings.ts';
 import { errorBody, MESSAGES } from './errors.ts';
 import { SERVED_METHODS } from './request-checks.ts';
-import { pageSecurityHeaders } from './security-headers.ts';
+import { EDITOR_CONTENT_SECURITY_POLICY, pageSecurityHeaders } from './security-headers.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 export interface SiteHandlers {
-  /** `dist/client`: the pre-rendered pages and the hashed assets, with their .br and .gz copies. */
-  clientDir: string;
-  /** Astro's handler: the pages rendered on request, and the 404 page. */
-  render: Handler;
+  /**
+   * The build that serves now: its `client` folder (the pre-rendered pages and the hashed assets,
+   * with their .br and .gz copies) and Astro's handler (the pages rendered on request, the 404
+   * page). A publish replaces it between two requests (docs/product.md#d38-content-editor).
+   */
+  served(): Build;
+  /** The content editor's page for admins (`{dir}/keystatic`, built by `npm run build`); others go to the login. */
+  editor?: { dir: string; isStaff(cookieHeader: string | undefined): Promise<boolean> };
 }
+
+/** The editor's page and the admin screen that leads to it. */
+const EDITOR_PATH = '/keystatic';
+const EDITOR_HOME = '/admin/inhalte';
 
 const served = new Set<string>(SERVED_METHODS);
 
@@ -115,9 +125,12 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
       requestId: 'outgoing' in env ? String(env.outgoing.getHeader(REQUEST_ID_HEADER) ?? '') : undefined,
     }),
   );
-  const serveFiles =
-    site &&
-    sirv(site.clientDir, {
+  const filesOf = new Map<string, ReturnType<typeof sirv>>();
+  /** Each build's files, indexed once; a request keeps the build it started with. */
+  const serveFiles = (clientDir: string) => {
+    const existing = filesOf.get(clientDir);
+    if (existing) return existing;
+    const created = sirv(clientDir, {
       etag: true,
       brotli: true,
       gzip: true,
@@ -131,6 +144,26 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
         );
       },
     });
+    filesOf.set(clientDir, created);
+    return created;
+  };
+  const editor = site?.editor;
+  // Keystatic's app: one page for all its paths; its scripts are hashed like Astro's assets.
+  const serveEditor =
+    editor &&
+    sirv(editor.dir, {
+      single: `${EDITOR_PATH.slice(1)}/index.html`,
+      etag: true,
+      setHeaders: (res, pathname) => {
+        res.setHeader(
+          'Cache-Control',
+          pathname.startsWith(`${EDITOR_PATH}/assets/`) ? 'private, max-age=31536000, immutable' : 'no-store',
+        );
+      },
+    });
+  const editorHeaders = headers.map(([name, value]): [string, string] =>
+    name === 'Content-Security-Policy' ? [name, EDITOR_CONTENT_SECURITY_POLICY] : [name, value],
+  );
 
   return (req, res) => {
     logRequest(req, res);
@@ -155,13 +188,26 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
     }
     compress(req, res, () => {
       if (forApi) return void serveApi(req, res);
-      if (!site || !serveFiles) {
+      if (!site) {
         res.writeHead(404, { 'Content-Type': 'application/json' });
         res.end(JSON.stringify({ message: 'Nicht gefunden.', statusCode: 404 }));
         return;
       }
+      if (editor && serveEditor && (path === EDITOR_PATH || path.startsWith(`${EDITOR_PATH}/`))) {
+        void editor.isStaff(req.headers.cookie).then((isStaff) => {
+          if (!isStaff) {
+            res.writeHead(302, { Location: loginHref(EDITOR_HOME), 'Cache-Control': 'no-store' });
+            res.end();
+            return;
+          }
+          for (const [name, value] of editorHeaders) res.setHeader(name, value);
+          serveEditor(req, res);
+        });
+        return;
+      }
       for (const [name, value] of headers) res.setHeader(name, value);
-      serveFiles(req, res, () => site.render(req, res));
+      const build = site.served();
+      serveFiles(build.clientDir)(req, res, () => build.render(req, res));
     });
   };
 }

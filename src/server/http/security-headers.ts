@@ -28,3 +28,20 @@ export function pageSecurityHeaders(siteUrl: string): [name: string, value: stri
 /** HSTS only when the site is served over HTTPS: over plain HTTP (a local start) it would pin a scheme the host lacks. */
 export const strictTransportSecurity = (siteUrl: string): string | false =>
   siteUrl.startsWith('https:') ? 'max-age=31536000; includeSubDomains' : false;
+
+/**
+ * The content editor's page (docs/product.md#d38-content-editor), for admins only: Keystatic sets
+ * its styles at run time, which needs inline styles; its request for Google's fonts stays refused.
+ */
+export const EDITOR_CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self'",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');

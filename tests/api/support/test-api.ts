@@ -26,6 +26,7 @@ import { deviceCookies } from '../../../src/server/features/accounts/device-cook
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/features/accounts/rate-limits.ts';
 import type { BookingView } from '../../../src/server/features/bookings/bookings.service.ts';
 import type { ArticleView } from '../../../src/server/features/catalogue/catalogue.service.ts';
+import { staffCookies } from '../../../src/server/features/editor/staff-cookies.ts';
 import { imageStore } from '../../../src/server/features/images/image-store.ts';
 import { invoiceFiles } from '../../../src/server/features/invoices/invoices.service.ts';
 import { paymentConfig as paymentSettings } from '../../../src/server/features/payments/payment-config.ts';
@@ -186,6 +187,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     invoices,
     tokens: accessTokenKeys(secret),
     deviceCookies: deviceCookies(secret),
+    staffCookies: staffCookies(secret),
     siteUrl: SITE_URL,
     publicApiBase: options.publicApiBase ?? '/api',
     rateLimits,

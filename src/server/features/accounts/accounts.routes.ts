@@ -9,6 +9,7 @@ import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { ApiError } from '../../http/errors.ts';
 import { requireUser } from '../../http/guards.ts';
 import { common, failure, json, jsonBody, noContent, operation } from '../../http/openapi.ts';
+import { endStaffCookie } from '../editor/editor.routes.ts';
 import * as accounts from './accounts.service.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies.ts';
 import { consumeRateLimit, type RateLimit } from './rate-limits.ts';
@@ -157,6 +158,7 @@ export function authRoutes(deps: ApiDependencies) {
       requireUser(deps),
       async (c) => {
         await accounts.logout(deps.db, c.get('user').sessionId);
+        endStaffCookie(c, deps.siteUrl);
         return c.body(null, 204);
       },
     )

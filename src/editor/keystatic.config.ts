@@ -1,0 +1,422 @@
+/**
+ * The content editor (Keystatic, local mode) over `content/` (paths below are inside it) (docs/product.md#d38-content-editor):
+ * the same files and fields as the content collections' schemas in src/content-schemas/, with
+ * German labels and help texts. Keystatic writes only the fields named here, so every field of a
+ * schema has its field here (tests/unit/editor-schema.test.ts checks both agree on every file).
+ * The build's schemas stay the last word: whatever this form lets through, the publish build checks.
+ */
+import { collection, config, fields, singleton } from '@keystatic/core';
+import { EXAMPLE_THEMES, GATE_MESSAGES, NO_GATE } from '../content-schemas/landing.ts';
+
+/** Text with a length the build requires; optional text left empty is left out of the file. */
+const text = (label: string, min: number, max?: number, description?: string) =>
+  fields.text({ label, description, validation: { length: { min, max } } });
+const longText = (label: string, min: number, max?: number, description?: string) =>
+  fields.text({ label, description, multiline: true, validation: { length: { min, max } } });
+const optionalText = (label: string, description?: string) => fields.text({ label, description });
+const euros = (label: string, isRequired: boolean, description = 'Preis in Euro als Zahl, z. B. 1200 oder 49.90') =>
+  isRequired
+    ? fields.number({ label, description, validation: { isRequired: true, min: 0 } })
+    : fields.number({ label, description, validation: { min: 0 } });
+const count = (label: string, description?: string) => fields.integer({ label, description, validation: { min: 1 } });
+const list = (label: string, itemLabel: string, min: number, max?: number, description?: string) =>
+  fields.array(fields.text({ label: itemLabel, validation: { length: { min: 1 } } }), {
+    label,
+    description,
+    itemLabel: (props) => props.value,
+    validation: { length: { min, max } },
+  });
+
+/**
+ * The body of a page: what the content rules allow (content/README.md): paragraphs, ## and ###
+ * headings, lists, links, bold and italic.
+ */
+const body = fields.markdoc({
+  label: 'Text der Seite',
+  extension: 'md',
+  options: {
+    heading: [2, 3],
+    bold: true,
+    italic: true,
+    link: true,
+    orderedList: true,
+    unorderedList: true,
+    table: false,
+    code: false,
+    strikethrough: false,
+    codeBlock: false,
+    blockquote: false,
+    divider: false,
+    image: false,
+  },
+});
+
+const fileName = {
+  label: 'Adresse der Seite (Dateiname)',
+  description:
+    'Nur Kleinbuchstaben, Ziffern und Bindestriche. Bei einer bestehenden Seite nicht ändern: die Adresse ist verlinkt.',
+  validation: { pattern: { regex: /^[a-z0-9-]+$/, message: 'Nur Kleinbuchstaben, Ziffern und Bindestriche' } },
+};
+
+const exampleItem = fields.object({
+  name: text('Name', 3, 70),
+  description: optionalText('Beschreibung', '10 bis 200 Zeichen; darf leer bleiben.'),
+  price: euros('Preis', false, 'In Euro als Zahl; leer lassen, wo eine Preisliste unüblich ist.'),
+  priceFrom: fields.checkbox({ label: '„ab“ vor den Preis setzen' }),
+  priceUnit: optionalText('Wofür der Preis gilt', 'z. B. „pro Nacht“, „je 45 Minuten“; darf leer bleiben.'),
+});
+
+const landing = collection({
+  label: 'Branchenseiten',
+  path: 'landing/*',
+  slugField: 'title',
+  format: { contentField: 'body' },
+  columns: ['title'],
+  schema: {
+    title: fields.slug({
+      name: {
+        label: 'Titel',
+        description: 'Hauptüberschrift und Seitentitel, 10 bis 70 Zeichen.',
+        validation: { length: { min: 10, max: 70 } },
+      },
+      slug: fileName,
+    }),
+    businessType: text('Branche', 3, 40, 'So heißt der Link auf der Startseite, z. B. „Bäckerei“.'),
+    description: longText('Beschreibung für Suchmaschinen', 70, 170, '70 bis 170 Zeichen.'),
+    order: fields.integer({ label: 'Position auf der Startseite', validation: { isRequired: true, min: 1 } }),
+    scope: fields.object(
+      {
+        count: fields.integer({ label: 'Anzahl', validation: { isRequired: true, min: 1 } }),
+        unit: text('Was gezählt wird', 3, undefined, 'Mehrzahl, z. B. „Produkte“, „Zimmer“.'),
+        note: optionalText('Zusatz', 'Ein Satz, z. B. zu größeren Shops; darf leer bleiben.'),
+      },
+      { label: 'Im Paketpreis enthalten' },
+    ),
+    exampleSiteUrl: fields.url({
+      label: 'Echte Beispiel-Website',
+      description: 'Nur wenn es eine echte Website als Beispiel gibt (mit https://); sonst leer lassen.',
+    }),
+    example: fields.object(
+      {
+        name: text('Name des erfundenen Betriebs', 3, 50),
+        theme: fields.select({
+          label: 'Aussehen',
+          options: EXAMPLE_THEMES.map((theme) => ({ label: theme, value: theme })),
+          defaultValue: 'handwerk',
+        }),
+        address: text('Erfundene Adresse', 10, 60),
+        claim: text('Satz unter dem Namen', 20, 140),
+        intro: longText('Über den Betrieb', 80, 450, 'Zwei oder drei Sätze.'),
+        offer: fields.object(
+          {
+            title: text('Überschrift', 5, 40),
+            items: fields.array(exampleItem, {
+              label: 'Angebote',
+              itemLabel: (props) => props.fields.name.value,
+              validation: { length: { min: 3, max: 6 } },
+            }),
+            note: optionalText('Satz unter der Liste', 'z. B. zur Mehrwertsteuer; darf leer bleiben.'),
+          },
+          { label: 'Angebot' },
+        ),
+        hours: fields.object(
+          {
+            title: optionalText('Überschrift', 'Leer: „Öffnungszeiten“.'),
+            rows: fields.array(fields.object({ days: text('Tage', 3, 50), hours: text('Zeiten', 3, 60) }), {
+              label: 'Zeilen',
+              itemLabel: (props) => props.fields.days.value,
+              validation: { length: { min: 1, max: 7 } },
+            }),
+            note: optionalText('Hinweis', 'darf leer bleiben'),
+          },
+          { label: 'Zeiten' },
+        ),
+        contact: fields.object(
+          {
+            title: text('Überschrift', 5, 50),
+            text: text('Text', 20, 200),
+            dateLabel: optionalText('Datumsfeld', 'z. B. „Anreise“; leer: Formular ohne Datum.'),
+            button: text('Knopf', 5, 30),
+          },
+          { label: 'Kontaktblock' },
+        ),
+      },
+      { label: 'Beispielseite (/beispiele/…)' },
+    ),
+    contactEmail: fields.text({
+      label: 'E-Mail für Bestellungen',
+      validation: { pattern: { regex: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'Eine E-Mail-Adresse angeben' } },
+    }),
+    gate: fields.select({
+      label: 'Anmeldehinweis für anonyme Besucher',
+      options: [...GATE_MESSAGES, NO_GATE].map((message) => ({ label: message, value: message })),
+      defaultValue: GATE_MESSAGES[0],
+    }),
+    benefits: list('Vorteile', 'Vorteil', 3, 6, 'Je ein Satz, 20 bis 300 Zeichen.'),
+    offers: fields.object(
+      {
+        information: longText('Informationsseite', 40, 400),
+        interactive: longText('Interaktive Website', 40, 400),
+      },
+      { label: 'Die zwei Angebote' },
+    ),
+    orderMaterials: longText(
+      'Was Kunden mit der Bestellung schicken',
+      20,
+      300,
+      'Im Dativ: „… dem Namen Ihrer Website und Fotos Ihrer Zimmer sowie Ihrem Logo“.',
+    ),
+    body,
+  },
+});
+
+/**
+ * A page of content/pages. Not the privacy policy nor the withdrawal instructions: Keystatic's
+ * writer turns the one's table into Markdoc's own table syntax and drops the escapes of the
+ * statutory form's "(*)" in the other, both of which the pages' Markdown would then show wrongly;
+ * they stay edited in their files (docs/product.md#d38-content-editor).
+ */
+const page = (label: string, file: string) =>
+  singleton({
+    label,
+    path: `pages/${file}`,
+    format: { contentField: 'body' },
+    schema: {
+      title: text('Titel', 1),
+      description: longText('Beschreibung für Suchmaschinen', 70, 170, '70 bis 170 Zeichen.'),
+      updated: fields.date({ label: 'Stand', description: 'Datum der letzten inhaltlichen Änderung.' }),
+      body,
+    },
+  });
+
+const model = fields.object({
+  id: text('Kennung', 1, undefined, 'Nur Kleinbuchstaben und Bindestriche; nicht ändern.'),
+  number: fields.integer({
+    label: 'Nummer (1 bis 5, auch die Reihenfolge)',
+    validation: { isRequired: true, min: 1, max: 5 },
+  }),
+  name: text('Name', 1),
+  description: longText('Beschreibung', 40, undefined, 'Keine Preise in den Text schreiben: der Preis steht unten.'),
+  kind: fields.select({
+    label: 'Technik',
+    options: [
+      { label: 'Content-Management-System', value: 'cms' },
+      { label: 'Moderner Web-Stack', value: 'modern' },
+      { label: 'Individuelle Entwicklung', value: 'custom' },
+    ],
+    defaultValue: 'cms',
+  }),
+  offer: fields.select({
+    label: 'Angebot',
+    options: [
+      { label: 'Informationsseite', value: 'information' },
+      { label: 'Interaktive Website', value: 'interactive' },
+    ],
+    defaultValue: 'information',
+  }),
+  recommended: fields.checkbox({ label: 'Unsere Empfehlung (höchstens ein Modell)' }),
+  price: euros('Preis', true, 'In Euro als Zahl. Gilt nach dem Veröffentlichen auch im Warenkorb.'),
+  priceType: fields.select({
+    label: 'Preisangabe',
+    options: [
+      { label: 'Festpreis', value: 'fixed' },
+      { label: 'bis zu', value: 'upTo' },
+    ],
+    defaultValue: 'fixed',
+  }),
+  limits: fields.object(
+    {
+      photos: count('Fotos'),
+      services: count('Leistungen'),
+      pages: count('Seiten'),
+      productCards: count('Produktkarten'),
+    },
+    { label: 'Grenzen (leer: gilt nicht)' },
+  ),
+  features: list('Merkmale', 'Merkmal', 2, undefined, 'Je Merkmal eine kurze Zeile, ohne Preise.'),
+});
+
+const models = singleton({
+  label: 'Website-Modelle',
+  path: 'models',
+  format: 'yaml',
+  schema: {
+    models: fields.array(model, { label: 'Modelle', itemLabel: (props) => props.fields.name.value }),
+  },
+});
+
+const slugText = (label: string) =>
+  fields.text({
+    label,
+    description: 'Nur Kleinbuchstaben und Bindestriche; nicht ändern.',
+    validation: { pattern: { regex: /^[a-z-]+$/, message: 'Nur Kleinbuchstaben und Bindestriche' } },
+  });
+
+const pricing = singleton({
+  label: 'Wartungs- und Druckpreise',
+  path: 'pricing',
+  format: 'yaml',
+  schema: {
+    maintenance: fields.object(
+      {
+        intro: longText('Einleitung', 1),
+        billing: text('Abrechnung', 1),
+        yearlyDiscountPercent: fields.integer({
+          label: 'Rabatt bei jährlicher Zahlung in %',
+          validation: { isRequired: true, min: 0, max: 100 },
+        }),
+        exclusions: text('Nicht enthalten', 1),
+        included: list('Enthalten', 'Leistung', 3),
+        extras: list('Zusatzleistungen', 'Leistung', 1),
+        tiers: fields.array(
+          fields.object({
+            id: slugText('Kennung'),
+            name: text('Name', 1),
+            from: euros('Preis pro Monat ab', true),
+            to: euros('bis', false, 'Leer lassen für „ab …“.'),
+            description: longText('Beschreibung', 1),
+          }),
+          {
+            label: 'Wartungspakete',
+            itemLabel: (props) => props.fields.name.value,
+            validation: { length: { min: 1 } },
+          },
+        ),
+      },
+      { label: 'Wartung' },
+    ),
+    print: fields.object(
+      {
+        intro: longText('Einleitung', 1),
+        items: fields.array(
+          fields.object({
+            id: slugText('Kennung'),
+            name: text('Name', 1),
+            from: euros(
+              'Preis ab',
+              true,
+              'Der kleinste Preis einer Bestellung, auch der Preis im Warenkorb; nie unter dem Mindestbestellwert.',
+            ),
+            unit: fields.select({
+              label: 'Preis gilt',
+              description: 'Danach verkauft der Shop den Artikel.',
+              options: [
+                { label: 'pauschal', value: 'flat' },
+                { label: 'pro Stück', value: 'piece' },
+                { label: 'pro m²', value: 'sqm' },
+                { label: 'pro Stunde', value: 'hour' },
+              ],
+              defaultValue: 'flat',
+            }),
+            limits: list('Grenzen', 'Grenze', 0),
+            minimumOrder: euros('Mindestbestellwert', false, 'In Euro; leer: keiner.'),
+          }),
+          {
+            label: 'Druck und Design',
+            itemLabel: (props) => props.fields.name.value,
+            validation: { length: { min: 1 } },
+          },
+        ),
+        fileFormats: fields.multiselect({
+          label: 'Dateiformate',
+          options: [
+            { label: 'JPG', value: 'jpg' },
+            { label: 'TIFF', value: 'tiff' },
+            { label: 'PNG', value: 'png' },
+            { label: 'PDF', value: 'pdf' },
+          ],
+        }),
+        minimumDpi: fields.integer({ label: 'Mindestauflösung in dpi', validation: { isRequired: true, min: 1 } }),
+        shipping: longText('Versand', 1),
+        bleedMm: fields.integer({
+          label: 'Beschnitt in mm',
+          description: 'An jeder Kante, 0 bis 10.',
+          validation: { isRequired: true, min: 0, max: 10 },
+        }),
+        delivery: longText('Nach dem Eingang der Druckdaten', 1, undefined, 'Was bis zur Lieferung geschieht.'),
+      },
+      { label: 'Druck und Design' },
+    ),
+  },
+});
+
+const site = singleton({
+  label: 'Firmendaten und Website',
+  path: 'site',
+  format: 'yaml',
+  schema: {
+    name: text('Name der Website', 2),
+    subtitle: text('Untertitel', 5),
+    company: fields.object(
+      {
+        legalName: text('Firmenname', 1),
+        representative: text('Vertreten durch', 1),
+        legalForm: text('Rechtsform', 1),
+        street: text('Straße', 1),
+        postalCode: fields.text({
+          label: 'Postleitzahl',
+          validation: { pattern: { regex: /^\d{5}$/, message: 'Postleitzahl mit fünf Ziffern' } },
+        }),
+        city: text('Ort', 1),
+        country: text('Land', 1),
+        email: fields.text({
+          label: 'E-Mail',
+          validation: { pattern: { regex: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'Eine E-Mail-Adresse angeben' } },
+        }),
+        phone: text('Telefon', 1),
+        vatId: optionalText('USt-IdNr.', 'Für Kleinunternehmer leer lassen.'),
+        contentResponsible: text('Verantwortlich für den Inhalt (§ 18 Abs. 2 MStV)', 1),
+      },
+      { label: 'Firma (Impressum)' },
+    ),
+    vat: fields.object(
+      {
+        mode: fields.select({
+          label: 'Umsatzsteuer',
+          options: [
+            { label: 'Preise inklusive Umsatzsteuer', value: 'included' },
+            { label: 'Kleinunternehmer (§ 19 UStG)', value: 'smallBusiness' },
+          ],
+          defaultValue: 'included',
+        }),
+        ratePercent: fields.number({ label: 'Steuersatz in %', description: 'Nur bei „inklusive Umsatzsteuer“.' }),
+      },
+      { label: 'Preisangaben' },
+    ),
+    openingHours: fields.object(
+      {
+        label: text('Tage', 1),
+        opens: fields.text({
+          label: 'von (HH:MM)',
+          validation: { pattern: { regex: /^\d{2}:\d{2}$/, message: 'Uhrzeit als HH:MM' } },
+        }),
+        closes: fields.text({
+          label: 'bis (HH:MM)',
+          validation: { pattern: { regex: /^\d{2}:\d{2}$/, message: 'Uhrzeit als HH:MM' } },
+        }),
+      },
+      { label: 'Öffnungszeiten' },
+    ),
+    adviceNote: text('Hinweis zur Beratung', 1),
+    social: fields.array(
+      fields.object({ name: text('Name', 1), url: fields.url({ label: 'Adresse', validation: { isRequired: true } }) }),
+      {
+        label: 'Soziale Netzwerke (genau vier)',
+        itemLabel: (props) => props.fields.name.value,
+        validation: { length: { min: 4, max: 4 } },
+      },
+    ),
+    defaultImage: fields.text({
+      label: 'Bild für Kategorien ohne Bild',
+      description: 'Pfad unter public/, beginnt mit /.',
+    }),
+  },
+});
+
+export default config({
+  storage: { kind: 'local' },
+  locale: 'de-DE',
+  ui: { brand: { name: 'HWDS Inhalte' } },
+  collections: { landing },
+  singletons: { models, pricing, site, aboutus: page('Über uns', 'aboutus'), agb: page('AGB', 'agb') },
+});

@@ -1,0 +1,35 @@
+/**
+ * The German message an editor sees when a publish's build fails (docs/product.md#d38-content-editor):
+ * which file, which entry and which field, with the schema's own (German) message, read from what
+ * `astro build` printed. Anything else that stops a build is named by its first line.
+ */
+import path from 'node:path';
+
+const KEPT = 'Die Website zeigt weiter die zuletzt veröffentlichte Fassung.';
+
+export function buildFailure(output: string, contentDir: string): string {
+  const lines = output.split('\n').map((line) => line.trimEnd());
+  const headerAt = lines.findIndex((line) => /^\[\w+Error\]/.test(line));
+  if (headerAt < 0) return `Nicht veröffentlicht: Der Build ist fehlgeschlagen. ${KEPT}`;
+  const header = lines[headerAt] ?? '';
+  const rest = lines.slice(headerAt + 1);
+  const locationAt = rest.findIndex((line) => line.trim() === 'Location:');
+  const location = locationAt >= 0 ? rest[locationAt + 1]?.trim().replace(/:\d+:\d+$/, '') : undefined;
+  const file =
+    location && path.isAbsolute(location) ? path.relative(contentDir, location).split(path.sep).join('/') : location;
+  const entry = /→ (\S+) data does not match/.exec(header)?.[1];
+  const hintAt = rest.findIndex((line) => line.trim() === 'Hint:');
+  const fields = rest
+    .slice(0, hintAt < 0 ? undefined : hintAt)
+    .map((line) => /^ {2}(\S[^:]*): (.+)$/.exec(line))
+    .filter((match) => match !== null)
+    .map(([, field, message]) => `Feld „${field}“: ${message}`);
+  if (fields.length === 0) {
+    const reason = header.replace(/^\[\w+Error\]\s*/, '');
+    return `Nicht veröffentlicht: Der Build ist fehlgeschlagen${file ? ` (Datei ${file})` : ''}: ${reason} ${KEPT}`;
+  }
+  const where = [file ? `Datei ${file}` : undefined, entry ? `Eintrag „${entry}“` : undefined]
+    .filter(Boolean)
+    .join(', ');
+  return `Nicht veröffentlicht: ${where ? `${where}: ` : ''}${fields.join('; ')}. ${KEPT}`;
+}

@@ -1,0 +1,97 @@
+/**
+ * The content editor's routes (docs/product.md#d38-content-editor), outside the API's reference
+ * like the payment sandbox: they exist only on the site's own server (`npm start`), which builds
+ * and serves the releases.
+ *
+ * - `/editor/*` (admin, bearer token): the staff-tools cookie, publishing, the record, restoring.
+ * - `/keystatic/*` (admin, staff-tools cookie): Keystatic's own API over the content folder.
+ */
+import { Hono } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import type { ApiDependencies, ApiEnv } from '../../context.ts';
+import { limitBody } from '../../http/body-limit.ts';
+import { ApiError, errorBody, MESSAGES } from '../../http/errors.ts';
+import { requireAdmin } from '../../http/guards.ts';
+import type { KeystaticApi } from './keystatic-api.ts';
+import { PublishError, type Releases } from './releases.ts';
+import { staffOf } from './staff.ts';
+import { STAFF_COOKIE, STAFF_COOKIE_MAX_AGE_SECONDS } from './staff-cookies.ts';
+
+/** What the site's server adds to the API for the editor. */
+export interface EditorRuntime {
+  releases: Releases;
+  keystatic: KeystaticApi;
+}
+
+/** A save sends whole files, base64-encoded: the largest content file is far below this. */
+const SAVE_BODY_LIMIT = 2 * 1024 * 1024;
+
+export const staffCookieOptions = (siteUrl: string) =>
+  ({
+    path: '/',
+    httpOnly: true,
+    secure: siteUrl.startsWith('https:'),
+    sameSite: 'Strict',
+  }) as const;
+
+/** Ends the browser's staff-tools cookie (the logout; the session it names is ended anyway). */
+export const endStaffCookie = (c: Parameters<typeof deleteCookie>[0], siteUrl: string) =>
+  deleteCookie(c, STAFF_COOKIE, staffCookieOptions(siteUrl));
+
+function editorOf(deps: ApiDependencies): EditorRuntime {
+  if (!deps.editor) throw new ApiError(404, MESSAGES.notFound);
+  return deps.editor;
+}
+
+const publishFailure = (error: unknown) => {
+  if (error instanceof PublishError) throw new ApiError(error.statusCode, error.message);
+  throw error;
+};
+
+export function editorRoutes(deps: ApiDependencies) {
+  return new Hono<ApiEnv>()
+    .use(requireAdmin(deps))
+    .post('/session', (c) => {
+      editorOf(deps);
+      const { id: userId, sessionId } = c.get('user');
+      setCookie(c, STAFF_COOKIE, deps.staffCookies.issue({ userId, sessionId }), {
+        ...staffCookieOptions(deps.siteUrl),
+        maxAge: STAFF_COOKIE_MAX_AGE_SECONDS,
+      });
+      return c.body(null, 204);
+    })
+    .get('/releases', async (c) => c.json(await editorOf(deps).releases.view()))
+    .post('/publish', async (c) => {
+      const record = await editorOf(deps).releases.publish(c.get('user').email).catch(publishFailure);
+      return c.json(record);
+    })
+    .post('/releases/:id/restore', async (c) => {
+      await editorOf(deps).releases.restore(c.req.param('id')).catch(publishFailure);
+      return c.body(null, 204);
+    });
+}
+
+/** Keystatic's requests come from its page on this server: a write from another origin is refused, cookie or not. */
+const sameOrigin = createMiddleware<ApiEnv>(async (c, next) => {
+  const origin = URL.parse(c.req.header('Origin') ?? '');
+  if (c.req.method !== 'GET' && origin?.host !== c.req.header('Host')) throw new ApiError(403, MESSAGES.forbidden);
+  await next();
+});
+
+export function keystaticRoutes(deps: ApiDependencies) {
+  return new Hono<ApiEnv>().all(
+    '*',
+    async (c, next) => {
+      editorOf(deps);
+      const staff = await staffOf(deps, c.req.header('Cookie'));
+      if (staff === 401) return c.json(errorBody(401, MESSAGES.unauthorized), 401);
+      if (staff === 403) return c.json(errorBody(403, MESSAGES.forbidden), 403);
+      c.set('user', staff);
+      await next();
+    },
+    sameOrigin,
+    limitBody(SAVE_BODY_LIMIT),
+    async (c) => editorOf(deps).keystatic(c.req.raw, c.get('user').sessionId),
+  );
+}

@@ -1,0 +1,265 @@
+/**
+ * Publishing (docs/product.md#d38-content-editor): each publish builds the site from the content
+ * folder into a release folder of its own while the served release keeps serving, and only a
+ * build that succeeded becomes the served release, switched in one step. A build that fails
+ * leaves everything as it was and says, in German, which file and field stopped it. Every
+ * publish is recorded (who, when, which files), and an earlier release can be served again.
+ *
+ * `$RELEASES_DIR/{id}/` holds `content/` (the content folder as it was published: the build reads
+ * this copy, never files an editor is saving meanwhile), `site/` (the build: client/, server/) and
+ * `release.json` (the record). `$RELEASES_DIR/current` names the served release; a start serves it
+ * until the code is newer.
+ */
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Mutex } from 'async-mutex';
+import { log } from '../../log.ts';
+import { buildFailure } from './build-errors.ts';
+
+/** What the server needs of a build to serve it. */
+export interface Build {
+  /** `{build}/client`: pre-rendered pages and assets. */
+  clientDir: string;
+  /** Astro's handler for the pages rendered on request. */
+  render: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+}
+
+export interface ReleaseRecord {
+  id: string;
+  publishedAt: string;
+  /** The e-mail address of the admin who published. */
+  publishedBy: string;
+  /** Content files added, changed or removed since the release before (paths inside the content folder). */
+  files: string[];
+}
+
+export interface ReleasesView {
+  /** The served release's id; `null`: the build `npm start` made, before any publish. */
+  current: string | null;
+  publishing: boolean;
+  /** Newest first. */
+  releases: ReleaseRecord[];
+}
+
+/** A publish or restore that did not happen, with the German reason for the editor. */
+export class PublishError extends Error {
+  readonly statusCode: 404 | 409 | 422;
+
+  constructor(message: string, statusCode: 404 | 409 | 422) {
+    super(message);
+    this.statusCode = statusCode;
+  }
+}
+
+export interface Releases {
+  /** The build that answers requests now. */
+  served(): Build;
+  view(): Promise<ReleasesView>;
+  publish(publishedBy: string): Promise<ReleaseRecord>;
+  restore(id: string): Promise<void>;
+}
+
+export interface ReleaseOptions {
+  releasesDir: string;
+  contentDir: string;
+  /** The project, whose `astro build` makes a release. */
+  projectRoot: string;
+  /** What the server started with: a published release, or the project's build (`dist/`, id null). */
+  initial: ServedRelease;
+  /** After a switch: what follows the served content besides the pages (the catalogue's prices). */
+  afterSwitch: (contentDir: string) => Promise<void>;
+  /** Builds the site from `contentDir` into `outDir`: `astro build`, or a stand-in in tests. */
+  build?: SiteBuild;
+}
+
+export type SiteBuild = (
+  projectRoot: string,
+  contentDir: string,
+  outDir: string,
+) => Promise<{ ok: boolean; output: string }>;
+
+const CURRENT_FILE = 'current';
+/** Releases kept for restoring; older ones are removed after a publish. */
+const KEEP = 10;
+const RELEASE_ID = /^\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}-\d{3}Z$/;
+
+/** A build being served, and the content folder it was built from. */
+export interface ServedRelease {
+  id: string | null;
+  siteDir: string;
+  contentDir: string;
+  build: Build;
+}
+
+/** Loads a build's on-request handler (Astro's server entry in middleware mode). */
+export async function loadBuild(dir: string): Promise<Build> {
+  const entry = pathToFileURL(path.join(dir, 'server/entry.mjs')).href;
+  const { handler } = (await import(entry)) as { handler: Build['render'] };
+  return { clientDir: path.join(dir, 'client'), render: handler };
+}
+
+const folders = (releasesDir: string, id: string) => ({
+  siteDir: path.join(releasesDir, id, 'site'),
+  contentDir: path.join(releasesDir, id, 'content'),
+});
+
+/** The published release a start should serve, if any (its build not loaded yet). */
+export function publishedRelease(releasesDir: string): Omit<ServedRelease, 'build'> | undefined {
+  const pointer = path.join(releasesDir, CURRENT_FILE);
+  if (!existsSync(pointer)) return undefined;
+  const id = readFileSync(pointer, 'utf8').trim();
+  if (!RELEASE_ID.test(id)) return undefined;
+  const release = { id, ...folders(releasesDir, id) };
+  return existsSync(path.join(release.siteDir, 'server/entry.mjs')) ? release : undefined;
+}
+
+/** Each content file (path inside the folder) with a hash of its bytes. */
+async function contentHashes(contentDir: string): Promise<Record<string, string>> {
+  const entries = await readdir(contentDir, { recursive: true, withFileTypes: true });
+  const hashes: Record<string, string> = {};
+  for (const entry of entries.filter((item) => item.isFile())) {
+    const file = path.join(entry.parentPath, entry.name);
+    hashes[path.relative(contentDir, file).split(path.sep).join('/')] = createHash('sha256')
+      .update(await readFile(file))
+      .digest('hex');
+  }
+  return hashes;
+}
+
+const changedFiles = (before: Record<string, string>, after: Record<string, string>) =>
+  [...new Set([...Object.keys(before), ...Object.keys(after)])].filter((file) => before[file] !== after[file]).sort();
+
+/** `astro build` into `outDir` in a process of its own, so the server keeps answering; resolves with its outcome and output. */
+const astroBuild: SiteBuild = (projectRoot, contentDir, outDir) =>
+  new Promise((resolve) => {
+    const child = spawn(
+      process.execPath,
+      [path.join(projectRoot, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', outDir],
+      {
+        cwd: projectRoot,
+        env: {
+          ...process.env,
+          CONTENT_DIR: contentDir,
+          ASTRO_TELEMETRY_DISABLED: '1',
+          NO_COLOR: '1',
+          FORCE_COLOR: '0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('close', (code) => resolve({ ok: code === 0, output }));
+    child.on('error', (error) => resolve({ ok: false, output: error.message }));
+  });
+
+export function releases(options: ReleaseOptions): Releases {
+  const { releasesDir, contentDir, projectRoot, build = astroBuild } = options;
+  let served = options.initial;
+  const publishing = new Mutex();
+
+  const recordOf = async (id: string): Promise<ReleaseRecord | undefined> => {
+    try {
+      return JSON.parse(await readFile(path.join(releasesDir, id, 'release.json'), 'utf8')) as ReleaseRecord;
+    } catch {
+      return undefined;
+    }
+  };
+
+  const records = async (): Promise<ReleaseRecord[]> => {
+    const ids = existsSync(releasesDir) ? (await readdir(releasesDir)).filter((id) => RELEASE_ID.test(id)) : [];
+    const found = await Promise.all(ids.map(recordOf));
+    return found.filter((record) => record !== undefined).sort((a, b) => b.id.localeCompare(a.id));
+  };
+
+  /** The content the served build was made from; for `dist/`, the folder's files not changed since that build. */
+  const servedContent = async (now: Record<string, string>): Promise<Record<string, string>> => {
+    if (served.id !== null) return contentHashes(served.contentDir);
+    const builtAt = (await stat(path.join(served.siteDir, 'build-info.json'))).mtimeMs;
+    const before: Record<string, string> = {};
+    for (const [file, hash] of Object.entries(now)) {
+      if ((await stat(path.join(contentDir, file))).mtimeMs <= builtAt) before[file] = hash;
+    }
+    return before;
+  };
+
+  /** Serves release `id` from now on; a start after this serves it too. */
+  const switchTo = async (id: string) => {
+    const release = { id, ...folders(releasesDir, id) };
+    served = { ...release, build: await loadBuild(release.siteDir) };
+    const pointer = path.join(releasesDir, CURRENT_FILE);
+    await writeFile(`${pointer}.next`, id);
+    await rename(`${pointer}.next`, pointer);
+    await options.afterSwitch(release.contentDir);
+  };
+
+  const prune = async () => {
+    const old = (await records()).slice(KEEP).filter((record) => record.id !== served.id);
+    await Promise.all(old.map((record) => rm(path.join(releasesDir, record.id), { recursive: true, force: true })));
+  };
+
+  return {
+    served: () => served.build,
+
+    async view() {
+      return { current: served.id, publishing: publishing.isLocked(), releases: await records() };
+    },
+
+    async publish(publishedBy) {
+      if (publishing.isLocked())
+        throw new PublishError('Es wird gerade veröffentlicht. Bitte warten Sie, bis das fertig ist.', 409);
+      return publishing.runExclusive(async () => {
+        const id = new Date().toISOString().replace(/[:.]/g, '-');
+        const dir = path.join(releasesDir, id);
+        const release = folders(releasesDir, id);
+        await mkdir(dir, { recursive: true });
+        // A build's server code imports the project's packages: from a folder elsewhere, through this link.
+        const packages = path.join(releasesDir, 'node_modules');
+        if (!existsSync(packages)) await symlink(path.join(projectRoot, 'node_modules'), packages, 'dir');
+        await cp(contentDir, release.contentDir, { recursive: true });
+        const content = await contentHashes(release.contentDir);
+        const started = Date.now();
+        const { ok, output } = await build(projectRoot, release.contentDir, release.siteDir);
+        if (!ok) {
+          await rm(dir, { recursive: true, force: true });
+          log.warn(
+            { durationMs: Date.now() - started, output: output.slice(-4000) },
+            'publish: the build failed; the served release stays',
+          );
+          throw new PublishError(buildFailure(output, release.contentDir), 422);
+        }
+        const record: ReleaseRecord = {
+          id,
+          publishedAt: new Date().toISOString(),
+          publishedBy,
+          files: changedFiles(await servedContent(content), content),
+        };
+        await writeFile(path.join(dir, 'release.json'), JSON.stringify(record));
+        await switchTo(id);
+        log.info({ release: id, durationMs: Date.now() - started, files: record.files.length }, 'publish: switched');
+        await prune();
+        return record;
+      });
+    },
+
+    async restore(id) {
+      await publishing.runExclusive(async () => {
+        if (!RELEASE_ID.test(id) || !(await recordOf(id))) {
+          throw new PublishError('Diese Veröffentlichung gibt es nicht (mehr).', 404);
+        }
+        await switchTo(id);
+        log.info({ release: id }, 'publish: restored');
+      });
+    },
+  };
+}

@@ -1,0 +1,164 @@
+/**
+ * The content editor's access and saves (docs/product.md#d38-content-editor): the staff-tools
+ * cookie an admin's browser gets, what it opens and what ends it; Keystatic's API behind it; the
+ * check that refuses a save over a file changed since the editor read it. Publishing builds the
+ * site and is proven end to end (tests/e2e/editor.spec.ts).
+ */
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { userRoles } from '../../src/server/db/schema.ts';
+import { keystaticApi } from '../../src/server/features/editor/keystatic-api.ts';
+import type { Releases } from '../../src/server/features/editor/releases.ts';
+import { answer, type ErrorBody, setUpApiWithStaff } from './support/test-api.ts';
+
+const ctx = setUpApiWithStaff();
+let contentDir: string;
+
+/** Publishing is not what this file is about: the routes' releases answer as a server without publishes would. */
+const noReleases: Releases = {
+  served: () => {
+    throw new Error('not served here');
+  },
+  view: async () => ({ current: null, publishing: false, releases: [] }),
+  publish: async () => {
+    throw new Error('not published here');
+  },
+  restore: async () => undefined,
+};
+
+beforeAll(() => {
+  contentDir = mkdtempSync(path.join(tmpdir(), 'hwds-editor-content-'));
+  cpSync('content', contentDir, { recursive: true });
+  ctx.api.deps.editor = { releases: noReleases, keystatic: keystaticApi(contentDir) };
+});
+
+afterAll(() => {
+  rmSync(contentDir, { recursive: true, force: true });
+});
+
+/** The cookie the answer sets, as `name=value`, and its attributes. */
+function staffCookie(response: Response) {
+  const header = response.headers.get('Set-Cookie') ?? '';
+  return { pair: header.split(';')[0] ?? '', attributes: header.toLowerCase() };
+}
+
+async function openEditor(token: string) {
+  const response = await ctx.api.request('POST', '/editor/session', { token });
+  expect(response.status).toBe(204);
+  return staffCookie(response).pair;
+}
+
+const keystatic = (cookie: string, route: string, body?: unknown) =>
+  ctx.api.request(body === undefined ? 'GET' : 'POST', `/keystatic/${route}`, {
+    headers: { Cookie: cookie, 'no-cors': '1', Origin: 'http://localhost', Host: 'localhost' },
+    body,
+  });
+
+const HOTEL = 'landing/hotel.md';
+
+/** A save of the hotel page as Keystatic's app sends it: whole files, base64url. */
+const saveHotel = (cookie: string, text: string) =>
+  keystatic(cookie, 'update', {
+    additions: [{ path: HOTEL, contents: Buffer.from(text).toString('base64url') }],
+    deletions: [],
+  });
+
+describe('the staff-tools cookie', () => {
+  it('is HttpOnly and SameSite=Strict, for admins only', async () => {
+    const response = await ctx.api.request('POST', '/editor/session', { token: ctx.admin.token });
+    expect(response.status).toBe(204);
+    const { pair, attributes } = staffCookie(response);
+    expect(pair).toMatch(/^hwds_staff=\d+\./);
+    expect(attributes).toContain('httponly');
+    expect(attributes).toContain('samesite=strict');
+    expect(attributes).toContain('path=/');
+
+    expect((await ctx.api.request('POST', '/editor/session', { token: ctx.customer.token })).status).toBe(403);
+    expect((await ctx.api.request('POST', '/editor/session')).status).toBe(401);
+  });
+
+  it("opens Keystatic's API, which answers 401 without it or with a forged one", async () => {
+    const cookie = await openEditor(ctx.admin.token);
+    expect((await keystatic(cookie, 'tree')).status).toBe(200);
+    const forged = `${cookie.slice(0, -4)}AAAA`;
+    for (const refused of ['', forged, 'hwds_staff=1.x.1.y']) {
+      const { status, body } = await answer<ErrorBody>(keystatic(refused, 'tree'));
+      expect(status).toBe(401);
+      expect(body.message).toBe('Bitte melden Sie sich an.');
+    }
+  });
+
+  it('ends with the logout, which also removes it from the browser', async () => {
+    const admin = await ctx.api.admin();
+    const cookie = await openEditor(admin.token);
+    expect((await keystatic(cookie, 'tree')).status).toBe(200);
+    const logout = await ctx.api.request('POST', '/auth/logout', { token: admin.token });
+    expect(logout.status).toBe(204);
+    expect(staffCookie(logout).attributes).toMatch(/^hwds_staff=;.*max-age=0/);
+    expect((await keystatic(cookie, 'tree')).status).toBe(401);
+  });
+
+  it('stops working when the account is no admin any more (403)', async () => {
+    const admin = await ctx.api.admin();
+    const cookie = await openEditor(admin.token);
+    await ctx.api.db.delete(userRoles).where(eq(userRoles.userId, admin.id));
+    expect((await keystatic(cookie, 'tree')).status).toBe(403);
+  });
+
+  it('refuses a write from another origin, cookie or not', async () => {
+    const cookie = await openEditor(ctx.admin.token);
+    const response = await ctx.api.request('POST', '/keystatic/update', {
+      headers: { Cookie: cookie, 'no-cors': '1', Origin: 'https://angreifer.example', Host: 'localhost' },
+      body: { additions: [], deletions: [] },
+    });
+    expect(response.status).toBe(403);
+  });
+});
+
+describe('two editors saving one file', () => {
+  it('refuses the later save when the file changed since that editor read it', async () => {
+    const first = await openEditor(ctx.admin.token);
+    const second = await openEditor((await ctx.api.admin()).token);
+    expect((await keystatic(first, 'tree')).status).toBe(200);
+    expect((await keystatic(second, 'tree')).status).toBe(200);
+    const original = readFileSync(path.join(contentDir, HOTEL), 'utf8');
+
+    const firstSave = await saveHotel(first, original.replace('Wer ein Zimmer sucht', 'Wer ein Hotelzimmer sucht'));
+    expect(firstSave.status).toBe(200);
+
+    const secondSave = await saveHotel(
+      second,
+      original.replace('title: Website für Ihr Hotel', 'title: Ihr Hotel im Netz'),
+    );
+    expect(secondSave.status).toBe(409);
+    expect(await secondSave.text()).toBe(
+      'Nicht gespeichert: landing/hotel.md wurde inzwischen von jemand anderem gespeichert. Bitte laden Sie die Seite neu (Ihre Eingaben gehen dabei verloren) und tragen Sie Ihre Änderung dann erneut ein.',
+    );
+    expect(readFileSync(path.join(contentDir, HOTEL), 'utf8')).toContain('Wer ein Hotelzimmer sucht');
+
+    // Read again, the second editor's save goes through, over the first one's.
+    expect((await keystatic(second, 'tree')).status).toBe(200);
+    const current = readFileSync(path.join(contentDir, HOTEL), 'utf8');
+    expect(
+      (await saveHotel(second, current.replace('title: Website für Ihr Hotel', 'title: Ihr Hotel im Netz'))).status,
+    ).toBe(200);
+    // The first editor's own save told it the new tree: its next save of the file is checked against that.
+    expect((await saveHotel(first, current)).status).toBe(409);
+  });
+
+  it('refuses a save over a file someone created since the editor read the folder', async () => {
+    const cookie = await openEditor(ctx.admin.token);
+    expect((await keystatic(cookie, 'tree')).status).toBe(200);
+    writeFileSync(path.join(contentDir, 'landing/konditorei.md'), '---\ntitle: Neu\n---\n');
+    const response = await keystatic(cookie, 'update', {
+      additions: [
+        { path: 'landing/konditorei.md', contents: Buffer.from('---\ntitle: Anders\n---\n').toString('base64url') },
+      ],
+      deletions: [],
+    });
+    expect(response.status).toBe(409);
+  });
+});

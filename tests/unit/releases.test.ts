@@ -1,0 +1,126 @@
+/**
+ * Publishing's bookkeeping (docs/product.md#d38-content-editor) with a stand-in for `astro build`
+ * (the real build is proven end to end in tests/e2e/editor.spec.ts): a release is built from a
+ * copy of the content, switched to only when its build succeeded, recorded with who and which
+ * files, named for the next start, and an earlier one can be served again.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import {
+  loadBuild,
+  publishedRelease,
+  type Releases,
+  releases,
+  type SiteBuild,
+} from '../../src/server/features/editor/releases.ts';
+
+let root: string;
+let contentDir: string;
+let releasesDir: string;
+const switchedTo: string[] = [];
+
+/** A build whose one page says which title the content had. */
+const standIn: SiteBuild = async (_projectRoot, content, outDir) => {
+  const title = readFileSync(path.join(content, 'landing/hotel.md'), 'utf8').match(/^title: (.*)$/m)?.[1];
+  if (!title)
+    return {
+      ok: false,
+      output:
+        '[InvalidContentEntryDataError] landing → hotel data does not match collection schema.\n\n  title: Pflichtfeld\n\n  Hint:\n',
+    };
+  mkdirSync(path.join(outDir, 'server'), { recursive: true });
+  mkdirSync(path.join(outDir, 'client'), { recursive: true });
+  writeFileSync(path.join(outDir, 'server/entry.mjs'), `export const handler = () => ${JSON.stringify(title)};`);
+  writeFileSync(path.join(outDir, 'build-info.json'), '{}');
+  return { ok: true, output: '' };
+};
+
+function write(file: string, text: string) {
+  mkdirSync(path.dirname(path.join(contentDir, file)), { recursive: true });
+  writeFileSync(path.join(contentDir, file), text);
+}
+
+async function started(): Promise<Releases> {
+  const dist = path.join(root, 'dist');
+  await standIn(root, contentDir, dist);
+  // The content the first build was made from is older than it.
+  const old = new Date('2020-01-01');
+  for (const file of ['landing/hotel.md', 'models.yaml']) utimesSync(path.join(contentDir, file), old, old);
+  return releases({
+    releasesDir,
+    contentDir,
+    projectRoot: root,
+    initial: { id: null, siteDir: dist, contentDir, build: await loadBuild(dist) },
+    afterSwitch: async (content) => {
+      switchedTo.push(content);
+    },
+    build: standIn,
+  });
+}
+
+const servedTitle = (served: Releases) => (served.served().render as unknown as () => string)();
+
+beforeEach(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'hwds-releases-'));
+  contentDir = path.join(root, 'content');
+  releasesDir = path.join(root, 'data/releases');
+  mkdirSync(path.join(root, 'node_modules'));
+  write('landing/hotel.md', '---\ntitle: Website für Ihr Hotel\n---\n');
+  write('models.yaml', 'models: []\n');
+  switchedTo.length = 0;
+});
+
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('publishing', () => {
+  it('switches to a new release built from a copy of the content, records it and names it for the next start', async () => {
+    const served = await started();
+    expect(servedTitle(served)).toBe('Website für Ihr Hotel');
+
+    write('landing/hotel.md', '---\ntitle: Ihr Hotel am See\n---\n');
+    const record = await served.publish('chefin@example.de');
+    expect(record).toMatchObject({ publishedBy: 'chefin@example.de', files: ['landing/hotel.md'] });
+    expect(servedTitle(served)).toBe('Ihr Hotel am See');
+    expect(switchedTo).toEqual([path.join(releasesDir, record.id, 'content')]);
+    expect(readFileSync(path.join(releasesDir, record.id, 'content/landing/hotel.md'), 'utf8')).toContain('am See');
+    expect(publishedRelease(releasesDir)?.id).toBe(record.id);
+    expect(await served.view()).toEqual({ current: record.id, publishing: false, releases: [record] });
+  });
+
+  it('keeps serving the release it had when the build fails, and says where in German', async () => {
+    const served = await started();
+    write('landing/hotel.md', '---\nbusinessType: Hotel\n---\n');
+    await expect(served.publish('chefin@example.de')).rejects.toMatchObject({
+      statusCode: 422,
+      message:
+        'Nicht veröffentlicht: Eintrag „hotel“: Feld „title“: Pflichtfeld. Die Website zeigt weiter die zuletzt veröffentlichte Fassung.',
+    });
+    expect(servedTitle(served)).toBe('Website für Ihr Hotel');
+    expect(switchedTo).toEqual([]);
+    expect(publishedRelease(releasesDir)).toBeUndefined();
+    expect((await served.view()).releases).toEqual([]);
+  });
+
+  it('serves an earlier release again, and names the files changed since the one before', async () => {
+    const served = await started();
+    write('landing/hotel.md', '---\ntitle: Erste Fassung\n---\n');
+    const first = await served.publish('chefin@example.de');
+    write('landing/hotel.md', '---\ntitle: Zweite Fassung\n---\n');
+    write('models.yaml', 'models: [] # geändert\n');
+    // Ids are the publishing time to the millisecond.
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await served.publish('redakteur@example.de');
+    expect(second.files).toEqual(['landing/hotel.md', 'models.yaml']);
+    expect(servedTitle(served)).toBe('Zweite Fassung');
+
+    await served.restore(first.id);
+    expect(servedTitle(served)).toBe('Erste Fassung');
+    expect(publishedRelease(releasesDir)?.id).toBe(first.id);
+    expect((await served.view()).current).toBe(first.id);
+    await expect(served.restore('2020-01-01T00-00-00-000Z')).rejects.toMatchObject({ statusCode: 404 });
+  });
+});
