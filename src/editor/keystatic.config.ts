@@ -359,12 +359,23 @@ const site = singleton({
         }),
         city: text('Ort', 1),
         country: text('Land', 1),
+        countryCode: fields.text({
+          label: 'Ländercode',
+          description: 'Das Land als Code für E-Rechnungen, zum Beispiel DE.',
+          validation: {
+            pattern: { regex: /^[A-Z]{2}$/, message: 'Ländercode mit zwei Großbuchstaben, zum Beispiel DE' },
+          },
+        }),
         email: fields.text({
           label: 'E-Mail',
           validation: { pattern: { regex: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'Eine E-Mail-Adresse angeben' } },
         }),
         phone: text('Telefon', 1),
-        vatId: optionalText('USt-IdNr.', 'Für Kleinunternehmer leer lassen.'),
+        vatId: optionalText('USt-IdNr.', 'Steht auf jeder Rechnung. Für Kleinunternehmer ohne USt-IdNr. leer lassen.'),
+        taxNumber: optionalText(
+          'Steuernummer',
+          'Nur nötig ohne USt-IdNr.: Rechnungen nennen dann die Steuernummer des Finanzamts.',
+        ),
         contentResponsible: text('Verantwortlich für den Inhalt (§ 18 Abs. 2 MStV)', 1),
       },
       { label: 'Firma (Impressum)' },
