@@ -8,6 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { siteSchema } from '../content-schemas/site.ts';
+import { companyOf, readContentFile, readPricing } from '../server/content-files.ts';
 import { followContentPrices } from '../server/db/content-prices.ts';
 import { keystaticApi } from '../server/features/editor/keystatic-api.ts';
 import { loadBuild, publishedRelease, releases, type ServedRelease } from '../server/features/editor/releases.ts';
@@ -64,13 +66,23 @@ const initial: ServedRelease =
     ? { ...published, build: await loadBuild(published.siteDir) }
     : { id: null, siteDir: dist, contentDir: settings.contentDir, build: await loadBuild(dist) };
 const { app, deps } = await processApi(settings);
-await followContentPrices(deps.db, initial.contentDir);
+/**
+ * The API follows the content it serves: the articles' prices, the pricing rules (the yearly
+ * discount, the print file rules) and the agency's data for mails and invoices, so a publish
+ * never leaves the pages saying one thing and the cart or an invoice another.
+ */
+async function followContent(contentDir: string): Promise<void> {
+  await followContentPrices(deps.db, contentDir);
+  readPricing(contentDir);
+  deps.company = companyOf(readContentFile('site.yaml', siteSchema, contentDir));
+}
+await followContent(initial.contentDir);
 const served = releases({
   releasesDir: settings.releasesDir,
   contentDir: settings.contentDir,
   projectRoot: root,
   initial,
-  afterSwitch: (contentDir) => followContentPrices(deps.db, contentDir).then(() => undefined),
+  afterSwitch: followContent,
 });
 deps.editor = { releases: served, keystatic: keystaticApi(settings.contentDir) };
 const site = {

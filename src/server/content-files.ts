@@ -27,9 +27,14 @@ export type Company = ReturnType<typeof companyOf>;
 let pricingFile: PricingData | undefined;
 const pricing = (): PricingData => (pricingFile ??= readContentFile('pricing.yaml', pricingSchema));
 
+/** Reads content/pricing.yaml of the content being served (at start, and after each publish). */
+export function readPricing(contentDir: string): void {
+  pricingFile = readContentFile('pricing.yaml', pricingSchema, contentDir);
+}
+
 /**
- * The discount of a 12-month maintenance term, as /preise promises it (content/pricing.yaml, read
- * once): the cart prices a yearly term with it (docs/product.md#d35-maintenance-terms).
+ * The discount of a 12-month maintenance term, as /preise promises it (content/pricing.yaml of
+ * the served content): the cart prices a yearly term with it (docs/product.md#d35-maintenance-terms).
  */
 export const yearlyDiscountPercent = (): number => pricing().maintenance.yearlyDiscountPercent;
 

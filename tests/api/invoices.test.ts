@@ -211,11 +211,8 @@ describe('invoices', () => {
       const smallAdmin = await small.admin();
       const articles = (await tradeFair(small, smallAdmin)).articles;
       const buyer = await small.user();
-      await addToCart(
-        small.send,
-        buyer.token,
-        [articles[2], articles[3]].filter((article) => article !== undefined),
-      );
+      // One position here, six in the first invoice: both shapes are checked.
+      await addToCart(small.send, buyer.token, articles.slice(1, 2));
       const smallOrder = await payCartByCard(small.send, buyer.token);
       pdfs.push(await pdfOf(await download(small, smallOrder.id, 'invoice', buyer.token)));
     } finally {
