@@ -108,7 +108,7 @@ async function expectPaidEverywhere(page: Page, customer: { userEmail: string })
   const order = page.getByRole('table', { name: 'Ihre Bestellungen' }).getByRole('row').nth(1);
   await expect(order).toContainText('2.500,00 €');
   await expect(order).toContainText('Bezahlt');
-  const bookingNumber = ((await order.getByRole('cell').nth(2).textContent()) ?? '').trim();
+  const bookingNumber = ((await order.getByRole('cell').nth(3).textContent()) ?? '').trim();
   await page.getByRole('link', { name: 'Zu meinem Profil' }).click();
   await expect(page.getByRole('table', { name: 'Ihre letzten Bestellungen' })).toContainText(bookingNumber);
   await expect(page.getByRole('table', { name: 'Ihre letzten Bestellungen' })).toContainText('Bezahlt');
@@ -442,7 +442,7 @@ test('staff refund a paid order: refunded for staff and customer, one mail', asy
   await page.goto('/profilepage');
   await expect(profileOrders(page)).toContainText('Bezahlt');
   const bookingNumber = (
-    (await profileOrders(page).getByRole('row').nth(1).getByRole('cell').nth(2).textContent()) ?? ''
+    (await profileOrders(page).getByRole('row').nth(1).getByRole('cell').nth(3).textContent()) ?? ''
   ).trim();
 
   const { staff, row, close } = await staffOverview(browser, baseURL, adminToken, bookingNumber);
