@@ -1,14 +1,13 @@
 /** Every text of the cancellation button's page (docs/product.md#d35-maintenance-terms). */
-import { CANCELLATION_KIND_NAMES } from '../../lib/cancellations.ts';
-
 export const CANCELLATION_TEXTS = {
   name: 'Ihr Name',
   email: 'E-Mail-Adresse für die Bestätigung',
   orderNumber: 'Bestellnummer des Vertrags (z. B. HWDS-7K3M9Q2X), falls zur Hand',
   kind: 'Art der Kündigung',
+  // Short enough for a phone's select box; the details name the kinds in full.
   kinds: [
-    ['ordinary', 'Ordentliche Kündigung (zum Ende der Laufzeit)'],
-    ['extraordinary', `${CANCELLATION_KIND_NAMES.extraordinary} (fristlos)`],
+    ['ordinary', 'Ordentlich, zum Ende der Laufzeit'],
+    ['extraordinary', 'Außerordentlich, wichtiger Grund'],
   ],
   reason: 'Wichtiger Grund für die außerordentliche Kündigung',
   endDate: 'Gewünschtes Vertragsende (leer lassen: frühestmöglicher Zeitpunkt)',
