@@ -52,7 +52,11 @@ export const pricingSchema = z.object({
       )
       .min(1),
     fileFormats: z.array(z.enum(['jpg', 'png', 'pdf', 'tiff'])).min(1),
-    minimumDpi: z.number().int().positive(),
+    /** Least resolution at final size: up to DIN A3, and above it (docs/product.md#d36-next-steps). */
+    resolution: z.object({
+      upToA3Dpi: z.number().int().positive(),
+      largeFormatDpi: z.number().int().positive(),
+    }),
     shipping: z.string(),
     /** Bleed at every edge, in mm (docs/product.md#d36-next-steps). */
     bleedMm: z.number().int().min(0).max(10),

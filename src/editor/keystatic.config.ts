@@ -326,7 +326,21 @@ const pricing = singleton({
             { label: 'PDF', value: 'pdf' },
           ],
         }),
-        minimumDpi: fields.integer({ label: 'Mindestauflösung in dpi', validation: { isRequired: true, min: 1 } }),
+        resolution: fields.object(
+          {
+            upToA3Dpi: fields.integer({
+              label: 'Bis DIN A3, in dpi',
+              description: 'Mindestauflösung im Endformat für Drucksachen bis DIN A3 (die AGB nennen dieselbe Regel).',
+              validation: { isRequired: true, min: 1 },
+            }),
+            largeFormatDpi: fields.integer({
+              label: 'Größere Formate, in dpi',
+              description: 'Mindestauflösung im Endformat für Plakate, Banner und Leinwände.',
+              validation: { isRequired: true, min: 1 },
+            }),
+          },
+          { label: 'Auflösung der Druckdaten' },
+        ),
         shipping: longText('Versand', 1),
         bleedMm: fields.integer({
           label: 'Beschnitt in mm',

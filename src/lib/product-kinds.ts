@@ -20,11 +20,25 @@ export const kindsOf = (items: readonly { unit: Unit; departamentId: number }[])
 /** How print files must be, from content/pricing.yaml (the browser gets them from the page). */
 export interface PrintFileRules {
   fileFormats: readonly string[];
-  minimumDpi: number;
+  resolution: PrintResolution;
   bleedMm: number;
   delivery: string;
   shipping: string;
 }
+
+/** The least resolution at final size: up to DIN A3, and for larger formats, seen from further away. */
+export interface PrintResolution {
+  upToA3Dpi: number;
+  largeFormatDpi: number;
+}
+
+/** "mindestens 300 dpi bis DIN A3 und 150 dpi bei größeren Formaten, jeweils im Endformat": said alike everywhere. */
+export const formatPrintResolution = ({ upToA3Dpi, largeFormatDpi }: PrintResolution): string =>
+  `mindestens ${upToA3Dpi} dpi bis DIN A3 und ${largeFormatDpi} dpi bei größeren Formaten, jeweils im Endformat`;
+
+/** "JPG, TIFF, PNG, PDF". */
+export const formatFileFormats = (formats: readonly string[]): string =>
+  formats.map((format) => format.toUpperCase()).join(', ');
 
 export interface NextStepFacts {
   agencyEmail: string;
@@ -45,7 +59,7 @@ export function nextSteps(kind: ProductKind, { agencyEmail, print }: NextStepFac
       ];
     case 'print':
       return [
-        `Ihre Druckdaten: Schicken Sie sie uns bitte per E-Mail an ${agencyEmail} mit der Bestellnummer, als ${print.fileFormats.map((format) => format.toUpperCase()).join(', ')} im Endformat mit mindestens ${print.minimumDpi} dpi und ${print.bleedMm} mm Beschnitt an jeder Seite; Schriften eingebettet oder in Pfade umgewandelt.`,
+        `Ihre Druckdaten: Schicken Sie sie uns bitte per E-Mail an ${agencyEmail} mit der Bestellnummer, als ${formatFileFormats(print.fileFormats)} mit ${formatPrintResolution(print.resolution)}, und ${print.bleedMm} mm Beschnitt an jeder Seite; Schriften eingebettet oder in Pfade umgewandelt.`,
         `${print.delivery} ${print.shipping}`,
       ];
   }

@@ -12,6 +12,7 @@ import { authRoutes, userRoutes } from './features/accounts/accounts.routes.ts';
 import { adminRoutes } from './features/admin/admin.routes.ts';
 import { apiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
+import { adminCancellationRoutes, cancellationRoutes } from './features/cancellations/cancellations.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
 import { articleRoutes, departamentRoutes } from './features/catalogue/catalogue.routes.ts';
 import { editorRoutes, keystaticRoutes } from './features/editor/editor.routes.ts';
@@ -98,6 +99,8 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   app.route('/sandbox', sandboxRoutes(deps, deliverWebhook));
   app.route('/withdrawals', withdrawalRoutes(deps));
   app.route('/admin/withdrawals', adminWithdrawalRoutes(deps));
+  app.route('/cancellations', cancellationRoutes(deps));
+  app.route('/admin/cancellations', adminCancellationRoutes(deps));
   app.route('/admin', adminRoutes(deps, providers));
   app.route('/editor', editorRoutes(deps));
   app.route('/keystatic', keystaticRoutes(deps));

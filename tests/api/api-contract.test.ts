@@ -739,6 +739,23 @@ const written: Record<string, () => Promise<Check[]>> = {
     ];
   },
 
+  'POST /cancellations': async () => {
+    const key = 'POST /cancellations';
+    const body = { name: 'Erika Mustermann', email: 'erika@example.de', kind: 'ordinary' };
+    return [
+      { key, status: 201, send: () => request(key, { body }) },
+      { key, status: 429, send: () => untilLimited(30, () => request(key, { body, address: '198.51.100.10' })) },
+    ];
+  },
+
+  'GET /admin/cancellations': async () => [
+    {
+      key: 'GET /admin/cancellations',
+      status: 200,
+      send: () => request('GET /admin/cancellations', { token: admin.token }),
+    },
+  ],
+
   'GET /admin/withdrawals': async () => [
     {
       key: 'GET /admin/withdrawals',

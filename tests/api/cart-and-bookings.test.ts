@@ -264,6 +264,7 @@ describe('bookings', () => {
       paymentMethod: null,
       paidAt: null,
       withdrawnAt: null,
+      cancelledAt: null,
       invoiceNumber: null,
       creditNoteNumber: null,
       items: [

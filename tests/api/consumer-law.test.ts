@@ -1,17 +1,27 @@
 /**
- * Consumer law as customers and staff meet it (docs/product.md#d31-consumer-law): the withdrawal
- * function (every declaration received and acknowledged at once with its content, date and time;
- * one naming an order of the sender's account marks it for staff; nothing tells a stranger
- * whether an order exists), the express request for a start within the withdrawal period, and
- * the order mail as the contract on a durable medium.
+ * Consumer law as customers and staff meet it (docs/product.md#d31-consumer-law,
+ * #d35-maintenance-terms): the withdrawal function and the cancellation button (every declaration
+ * received and confirmed at once with its content, date and time; one naming an order of the
+ * sender's account marks it for staff; nothing tells a stranger whether an order exists), the
+ * express request for a start within the withdrawal period, and the order mail as the contract on
+ * a durable medium.
  */
 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  type AdminCancellationView,
+  CANCELLATION_MESSAGES,
+  type CancellationView,
+} from '../../src/lib/cancellations.ts';
+import { addDays, formatGermanDate, lastDayOfTerm } from '../../src/lib/dates.ts';
+import { DECLARATION_MESSAGES } from '../../src/lib/declarations.ts';
 import { formatEuros } from '../../src/lib/money.ts';
 import { EARLY_START_CONSENT, EARLY_START_REQUIRED } from '../../src/lib/withdrawal-period.ts';
-import { type AdminWithdrawalView, WITHDRAWAL_MESSAGES, type WithdrawalView } from '../../src/lib/withdrawals.ts';
+import type { AdminWithdrawalView, WithdrawalView } from '../../src/lib/withdrawals.ts';
 import { bookings } from '../../src/server/db/schema.ts';
+import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
+import { remindRenewals } from '../../src/server/features/maintenance/renewal-reminders.ts';
 import {
   addToCart,
   createCategory,
@@ -32,12 +42,19 @@ import {
 let api: TestApi;
 let admin: TestUser;
 let category: MadeCategory;
+let maintenance: MadeCategory;
 
 beforeAll(async () => {
-  api = await createTestApi({ rateLimits: { withdrawalsPerAddress: { limit: 3, windowSeconds: 3600 } } });
+  api = await createTestApi({ rateLimits: { declarationsPerAddress: { limit: 3, windowSeconds: 3600 } } });
   admin = await api.admin();
   category = await createCategory(api.send, admin.token, {
     articles: [{ type: 'Fotoshooting halber Tag (4 Stunden) in Ihren Räumen', price: 690 }],
+  });
+  maintenance = await createCategory(api.send, admin.token, {
+    type: 'Wartung',
+    articles: [
+      { type: 'Wartung Premium für Ihren Online-Shop mit Warenwirtschaftsanbindung', price: 120, unit: 'month' },
+    ],
   });
 });
 
@@ -49,6 +66,11 @@ const withdraw = (body: unknown, from = `198.51.100.${++address}`) =>
   answer<WithdrawalView & ErrorBody>(api.request('POST', '/withdrawals', { body, address: from }));
 const declarations = async () =>
   (await answer<AdminWithdrawalView[]>(api.request('GET', '/admin/withdrawals', { token: admin.token }))).body;
+
+const cancel = (body: unknown, from = `198.51.100.${++address}`) =>
+  answer<CancellationView & ErrorBody>(api.request('POST', '/cancellations', { body, address: from }));
+const cancellationList = async () =>
+  (await answer<AdminCancellationView[]>(api.request('GET', '/admin/cancellations', { token: admin.token }))).body;
 
 async function customerWithPaidOrder(): Promise<{ customer: TestUser; orderNumber: string }> {
   const customer = await api.user(REALISTIC_CUSTOMER);
@@ -92,8 +114,8 @@ describe('a withdrawal declaration', () => {
     const refused = await withdraw({ name: ' ', email: 'keine-adresse' });
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual([
-      { fieldName: 'name', message: WITHDRAWAL_MESSAGES.nameRequired },
-      { fieldName: 'email', message: WITHDRAWAL_MESSAGES.emailInvalid },
+      { fieldName: 'name', message: DECLARATION_MESSAGES.nameRequired },
+      { fieldName: 'email', message: DECLARATION_MESSAGES.emailInvalid },
     ]);
     expect(api.mails()).toHaveLength(before);
   });
@@ -121,11 +143,13 @@ describe('a withdrawal declaration', () => {
     expect((await declarations()).find((declaration) => declaration.id === stranger.body.id)?.bookingId).toBeNull();
   });
 
-  it('can be sent a few times an hour from one address, so nobody floods an inbox with receipts', async () => {
+  it('can be sent a few times an hour from one address, with cancellations, so nobody floods an inbox with receipts', async () => {
     const from = '203.0.113.77';
-    for (let sent = 0; sent < 3; sent++) {
+    for (let sent = 0; sent < 2; sent++) {
       expect((await withdraw({ name: 'Max', email: 'max@example.de' }, from)).status).toBe(201);
     }
+    expect((await cancel({ name: 'Max', email: 'max@example.de', kind: 'ordinary' }, from)).status).toBe(201);
+    expect((await cancel({ name: 'Max', email: 'max@example.de', kind: 'ordinary' }, from)).status).toBe(429);
     const refused = await withdraw({ name: 'Max', email: 'max@example.de' }, from);
     expect(refused.status).toBe(429);
     expect(refused.body.message).toMatch(/^Zu viele Versuche\./);
@@ -143,6 +167,135 @@ describe('staff’s list of declarations', () => {
     const list = await declarations();
     expect(list.length).toBeGreaterThanOrEqual(5);
     const times = list.map((declaration) => declaration.receivedAt);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+});
+
+describe('a cancellation through the cancellation button', () => {
+  it('is received without an account and confirmed at once with its content, date and time, and when the contract ends', async () => {
+    const sent = await cancel({
+      name: 'Hans-Jürgen Großmann',
+      email: 'hj@example.de',
+      kind: 'ordinary',
+      reason: 'zu teuer',
+    });
+    expect(sent.status).toBe(201);
+    // Nothing about an order (or its term) goes to whoever sent it: that is for the mail to the account.
+    expect(sent.body).toEqual({
+      id: sent.body.id,
+      receivedAt: sent.body.receivedAt,
+      name: 'Hans-Jürgen Großmann',
+      email: 'hj@example.de',
+      orderNumber: '',
+      kind: 'ordinary',
+      reason: '',
+      endDate: '',
+    });
+    const receipt = await api.lastMailTo('hj@example.de', 'Bestätigung Ihrer Kündigung');
+    for (const text of [
+      'Hallo Hans-Jürgen Großmann,',
+      'über die Schaltfläche „Jetzt kündigen“',
+      'Art der Kündigung: Ordentliche Kündigung',
+      'Gewünschtes Vertragsende: zum frühestmöglichen Zeitpunkt',
+      'Ihr Vertrag endet mit dem letzten Tag der gebuchten Laufzeit, dem frühestmöglichen Zeitpunkt',
+    ]) {
+      expect(receipt.text, text).toContain(text);
+    }
+    expect(receipt.text).toMatch(/Eingegangen am \d{1,2}\. \p{L}+ \d{4} um \d{2}:\d{2}:\d{2} Uhr/u);
+    const notice = await api.lastMailTo('kontakt@hwds-agentur.de', 'Kündigung eingegangen');
+    expect(notice.text).toContain('passt zu keiner Bestellung');
+  });
+
+  it('names in German what is missing or wrong: the reason of an extraordinary one, the kind, the date; and sends nothing', async () => {
+    const before = api.mails().length;
+    const person = { name: 'Anna', email: 'anna@example.de' };
+    const errors = async (body: object) => {
+      const refused = await cancel({ ...person, ...body });
+      expect(refused.status).toBe(400);
+      return refused.body.errors;
+    };
+    expect(await errors({ kind: 'extraordinary', reason: '  ' })).toEqual([
+      { fieldName: 'reason', message: CANCELLATION_MESSAGES.reasonRequired },
+    ]);
+    expect(await errors({ kind: 'fristlos' })).toEqual([
+      { fieldName: 'kind', message: CANCELLATION_MESSAGES.kindRequired },
+    ]);
+    expect(await errors({ kind: 'ordinary', endDate: '2020-01-31' })).toEqual([
+      { fieldName: 'endDate', message: CANCELLATION_MESSAGES.endDatePast },
+    ]);
+    expect(await errors({ kind: 'ordinary', endDate: '31.12.2027' })).toEqual([
+      { fieldName: 'endDate', message: CANCELLATION_MESSAGES.endDateInvalid },
+    ]);
+    expect(api.mails()).toHaveLength(before);
+  });
+
+  it('ends a customer’s maintenance term: an ordinary one on its last day, an extraordinary one on the wished day', async () => {
+    const customer = await api.user(REALISTIC_CUSTOMER);
+    await addToCart(api.send, customer.token, maintenance.articles);
+    const order = await payCartByCard(api.send, customer.token);
+    const termEnd = lastDayOfTerm(inDays(7), 6);
+    const person = { name: `${customer.firstName} ${customer.lastName}`, email: customer.userEmail };
+
+    // A wished day before the term's end changes nothing: the term is paid and ends by itself.
+    const ordinary = await cancel({
+      ...person,
+      orderNumber: order.bookingNumber.toLowerCase(),
+      kind: 'ordinary',
+      endDate: inDays(1),
+    });
+    expect(ordinary.status).toBe(201);
+    const receipt = await api.lastMailTo(person.email, 'Bestätigung Ihrer Kündigung');
+    expect(receipt.text).toContain(
+      `Ihr Vertrag zur Bestellung ${order.bookingNumber} endet durch Ihre Kündigung am ${formatGermanDate(termEnd)}, dem letzten Tag der gebuchten Laufzeit`,
+    );
+    expect(receipt.text).toContain(`Gewünschtes Vertragsende: ${formatGermanDate(inDays(1))}`);
+    const notice = await api.lastMailTo('kontakt@hwds-agentur.de', `Kündigung eingegangen: ${order.bookingNumber}`);
+    expect(notice.text).toContain(`der Wartungsvertrag endet am ${formatGermanDate(termEnd)}`);
+
+    const extraordinary = await cancel({
+      ...person,
+      orderNumber: order.bookingNumber,
+      kind: 'extraordinary',
+      reason: 'Wir schließen unser Geschäft zum Monatsende.',
+      endDate: inDays(30),
+    });
+    expect(extraordinary.status).toBe(201);
+    const list = await cancellationList();
+    expect(list.find((entry) => entry.id === ordinary.body.id)).toMatchObject({
+      bookingId: order.id,
+      contractEndsOn: termEnd,
+    });
+    expect(list.find((entry) => entry.id === extraordinary.body.id)).toMatchObject({
+      bookingId: order.id,
+      kind: 'extraordinary',
+      reason: 'Wir schließen unser Geschäft zum Monatsende.',
+      contractEndsOn: inDays(30),
+    });
+
+    // A cancelled term is not one to be reminded to renew.
+    expect(await remindRenewals(api.deps, addDays(termEnd, -30))).toBe(0);
+
+    // The order shows the first one, to the customer and to staff.
+    const [booking] = (await answer<BookingView[]>(api.request('GET', '/booking/get', { token: customer.token }))).body;
+    expect(booking?.cancelledAt).toBe(ordinary.body.receivedAt);
+  });
+
+  it('of someone else’s order marks nothing and names no end day', async () => {
+    const { orderNumber } = await customerWithPaidOrder();
+    const stranger = await cancel({ name: 'Fremde Person', email: 'fremd@example.de', orderNumber, kind: 'ordinary' });
+    expect(stranger.status).toBe(201);
+    expect((await cancellationList()).find((entry) => entry.id === stranger.body.id)).toMatchObject({
+      bookingId: null,
+      contractEndsOn: null,
+    });
+  });
+
+  it('is listed for administrators only, newest first', async () => {
+    const customer = await api.user();
+    expect((await api.request('GET', '/admin/cancellations')).status).toBe(401);
+    expect((await api.request('GET', '/admin/cancellations', { token: customer.token })).status).toBe(403);
+    const times = (await cancellationList()).map((entry) => entry.receivedAt);
+    expect(times.length).toBeGreaterThanOrEqual(4);
     expect(times).toEqual([...times].sort().reverse());
   });
 });

@@ -183,7 +183,11 @@ test('/preise shows the maintenance tiers and the print and design prices', asyn
     await expect(row).toContainText(price);
     await expect(row).toContainText(notes);
   }
-  await expect(page.getByText(/mindestens 300 dpi als JPG, TIFF, PNG, PDF/)).toBeVisible();
+  await expect(
+    page.getByText(
+      'als JPG, TIFF, PNG, PDF mit mindestens 300 dpi bis DIN A3 und 150 dpi bei größeren Formaten, jeweils im Endformat.',
+    ),
+  ).toBeVisible();
   await expect(page.getByText(/Versandkosten tragen Sie/)).toBeVisible();
 });
 
@@ -227,6 +231,11 @@ test('/agb has every section a customer looks for, naming the seller from conten
   await expect(main).toContainText('die Sie mit HWDS Web- und Design-Service Daniel Hoffmann (im Folgenden „wir“)');
   await expect(main).toContainText('unser Sitz in Wiesbaden');
   await expect(main).toContainText('„Jetzt zahlungspflichtig bezahlen“');
+  // The same rule for print files as /preise and the next steps (content/pricing.yaml).
+  await expect(main).toContainText(
+    'mindestens 300 dpi bis DIN A3 und 150 dpi bei größeren Formaten, jeweils im Endformat',
+  );
+  await expect(main).toContainText('„Verträge hier kündigen“');
   await expect(main).not.toContainText('{{');
   await expect(main.getByRole('link', { name: 'Widerrufsbelehrung' })).toHaveAttribute('href', '/widerrufsbelehrung');
 });

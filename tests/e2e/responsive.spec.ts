@@ -61,6 +61,7 @@ const VISITS: Visit[] = [
     '/register',
     '/forgot-password',
     '/widerruf',
+    '/kuendigung',
     '/reset-password',
     '/reset-password/ein-abgelaufener-link',
     '/auth/confirm?code=unbekannt',

@@ -79,7 +79,9 @@ test('print by the m² and a year of maintenance: booked, changed in the cart, p
   await page.waitForURL(/\/success\?/);
 
   const nextSteps = page.getByRole('region', { name: 'So geht es weiter' });
-  await expect(nextSteps).toContainText('mindestens 300 dpi und 3 mm Beschnitt an jeder Seite');
+  await expect(nextSteps).toContainText(
+    'mindestens 300 dpi bis DIN A3 und 150 dpi bei größeren Formaten, jeweils im Endformat, und 3 mm Beschnitt an jeder Seite',
+  );
   await expect(nextSteps).toContainText('Ihre Wartung: Sie beginnt am gebuchten Starttag.');
   await expect(nextSteps).not.toContainText('dem gewählten Modell'); // no website was ordered
   await expectNoAccessibilityViolations(page);
@@ -96,6 +98,8 @@ test('print by the m² and a year of maintenance: booked, changed in the cart, p
   expect(text).toContain('3 m² × 24,90 € pro m²');
   expect(text).toContain('12 Monate × 30,00 € pro Monat');
   expect(text).toContain('(abzüglich 54,00 € Rabatt für die Jahreszahlung)');
-  expect(text).toContain('mindestens 300 dpi und 3 mm Beschnitt');
+  expect(text).toContain(
+    'mindestens 300 dpi bis DIN A3 und 150 dpi bei größeren Formaten, jeweils im Endformat, und 3 mm Beschnitt',
+  );
   expect(text).not.toContain('dem gewählten Modell');
 });

@@ -12,11 +12,18 @@ import { expect, shellReady, test } from './support/fixtures.ts';
 const RECEIPT_SUBJECT = 'Eingangsbestätigung Ihres Widerrufs';
 const RECEIVED_AT = /Eingegangen am \d{1,2}\. \p{L}+ \d{4} um \d{2}:\d{2}:\d{2} Uhr/u;
 
-test('every page’s footer leads to the withdrawal function, the notice and the terms', async ({ page, realShop }) => {
+test('every page’s footer leads to the withdrawal function, the cancellation button, the notice and the terms', async ({
+  page,
+  realShop,
+}) => {
   for (const path of ['/', '/preise', `/departaments/${realShop.catalogue.twoPhotos.id}`, '/cart']) {
     await page.goto(path);
     const legal = page.getByRole('navigation', { name: 'Rechtliches' });
     await expect(legal.getByRole('link', { name: 'Vertrag widerrufen' }), path).toHaveAttribute('href', '/widerruf');
+    await expect(legal.getByRole('link', { name: 'Verträge hier kündigen' }), path).toHaveAttribute(
+      'href',
+      '/kuendigung',
+    );
     await expect(legal.getByRole('link', { name: 'Widerrufsbelehrung' }), path).toHaveAttribute(
       'href',
       '/widerrufsbelehrung',

@@ -4,6 +4,6 @@ import { getPricing, getSiteData } from './site-data.ts';
 
 export async function nextStepFacts(): Promise<NextStepFacts> {
   const [{ print }, site] = await Promise.all([getPricing(), getSiteData()]);
-  const { fileFormats, minimumDpi, bleedMm, delivery, shipping } = print;
-  return { agencyEmail: site.company.email, print: { fileFormats, minimumDpi, bleedMm, delivery, shipping } };
+  const { fileFormats, resolution, bleedMm, delivery, shipping } = print;
+  return { agencyEmail: site.company.email, print: { fileFormats, resolution, bleedMm, delivery, shipping } };
 }

@@ -151,6 +151,14 @@ function Overview() {
                             </span>
                           </>
                         )}
+                        {booking.cancelledAt && (
+                          <>
+                            <br />
+                            <span className="admin-withdrawn">
+                              {t.cancellationReceived(formatGermanDate(booking.cancelledAt))}
+                            </span>
+                          </>
+                        )}
                       </td>
                       <td data-label={t.method}>
                         {booking.paymentMethod ? PAYMENT_METHOD_NAMES[booking.paymentMethod] : t.notPaid}

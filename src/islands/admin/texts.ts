@@ -169,4 +169,5 @@ export const ORDER_TEXTS = {
   /** Beside the payment method: paid in a provider's test mode, no real money moved. */
   testPayment: 'Testzahlung',
   withdrawn: (date: string) => `Widerruf eingegangen am ${date}`,
+  cancellationReceived: (date: string) => `Kündigung eingegangen am ${date}`,
 } as const;

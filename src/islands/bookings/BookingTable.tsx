@@ -1,9 +1,10 @@
 /**
  * The caller's bookings as a table, newest first: date, what was booked (quantity, unit, line
  * price), amount with the invoices to download (docs/product.md#d37-invoices), order number,
- * status, and while its withdrawal period runs the way to withdraw (docs/product.md#d31-consumer-law).
+ * status, and while its withdrawal period runs the way to withdraw (docs/product.md#d31-consumer-law),
+ * while a maintenance term runs the way to cancel it.
  */
-import { formatGermanDate } from '../../lib/dates.ts';
+import { formatGermanDate, todayInGermany } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
 import { formatLine } from '../../lib/units.ts';
 import { lastDayToWithdraw, withinWithdrawalPeriod } from '../../lib/withdrawal-period.ts';
@@ -27,6 +28,25 @@ function Withdrawal({ booking }: { booking: BookingView }) {
         <span className="visually-hidden"> {t.withdrawOrder(booking.bookingNumber)}</span>
       </a>{' '}
       {t.withdrawUntil(formatGermanDate(lastDayToWithdraw(booking.paidAt)))}
+    </span>
+  );
+}
+
+/**
+ * 'Kündigung eingegangen am …', or the way to the cancellation button while a paid maintenance
+ * term runs (docs/product.md#d35-maintenance-terms).
+ */
+function Cancellation({ booking }: { booking: BookingView }) {
+  if (booking.cancelledAt)
+    return <span className="booking-table__note">{t.cancellationReceived(formatGermanDate(booking.cancelledAt))}</span>;
+  const running = booking.items.some((item) => item.unit === 'month' && item.departureDate >= todayInGermany());
+  if (booking.status !== 'paid' || !running) return null;
+  return (
+    <span className="booking-table__note">
+      <a href={`/kuendigung?bestellung=${encodeURIComponent(booking.bookingNumber)}`}>
+        {t.cancel}
+        <span className="visually-hidden"> {t.withdrawOrder(booking.bookingNumber)}</span>
+      </a>
     </span>
   );
 }
@@ -64,6 +84,7 @@ export function BookingTable({ bookings, caption }: { bookings: BookingView[]; c
             <td data-label={t.status}>
               {BOOKING_STATUS_LABELS[booking.status]}
               <Withdrawal booking={booking} />
+              <Cancellation booking={booking} />
             </td>
           </tr>
         ))}

@@ -17,10 +17,13 @@ export const BOOKING_TABLE_TEXTS = {
   status: 'Status',
   /** While the withdrawal period runs (docs/product.md#d31-consumer-law). */
   withdraw: 'Vertrag widerrufen',
-  /** Tells one order's link from another's, for screen readers. */
+  /** Tells one order's links from another's, for screen readers. */
   withdrawOrder: (orderNumber: string) => `(Bestellung ${orderNumber})`,
   withdrawUntil: (date: string) => `bis ${date}`,
   withdrawn: (date: string) => `Widerruf eingegangen am ${date}`,
+  /** While a paid maintenance term runs (docs/product.md#d35-maintenance-terms). */
+  cancel: 'Wartung kündigen',
+  cancellationReceived: (date: string) => `Kündigung eingegangen am ${date}`,
 } as const;
 
 export const CHECKOUT_TEXTS = {

@@ -38,13 +38,20 @@ function Skeleton({ entries = 1 }: { entries?: number }) {
           <div className="cart-entry__text">
             <p className="cart-entry__article">{line}</p>
             <dl className="cart-entry__details">
-              {[t.appointment, t.category, t.article].map((label) => (
+              {[t.appointment, t.quantity, t.category, t.article].map((label) => (
                 <Fragment key={label}>
                   <dt>{line}</dt>
                   <dd>{line}</dd>
                 </Fragment>
               ))}
             </dl>
+            <div className="cart-quantity">
+              <div className="field">
+                <span className="field__label">{line}</span>
+                <span className="cart-skeleton__field" />
+              </div>
+              <span className="button button--accent form__submit cart-skeleton__button">{t.changeQuantity}</span>
+            </div>
           </div>
           <p className="cart-entry__price">{line}</p>
           <span className="button button--secondary cart-entry__remove cart-skeleton__button">{t.remove}</span>

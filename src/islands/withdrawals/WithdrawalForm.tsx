@@ -4,89 +4,46 @@
  * declaration once more with 'Widerruf bestätigen', then what was received and when. No account
  * is needed.
  */
-import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
-import { fetchCurrentUser } from '../../client/accounts.ts';
+import { useState } from 'react';
 import { describeFailure } from '../../client/failures.ts';
 import { sendWithdrawal } from '../../client/withdrawals.ts';
-import {
-  formatReceiptTime,
-  normaliseOrderNumber,
-  type WithdrawalDeclaration,
-  WithdrawalSchema,
-  type WithdrawalView,
-} from '../../lib/withdrawals.ts';
-import { $isAuthorized } from '../../stores/accounts.ts';
+import { type WithdrawalDeclaration, WithdrawalSchema, type WithdrawalView } from '../../lib/withdrawals.ts';
+import { DeclarationDetails, Received, StepHeading, usePrefill } from '../declarations/parts.tsx';
 import { FormMessages, SubmitButton, TextAreaField, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { WITHDRAWAL_TEXTS as t } from './texts.ts';
-import './withdrawals.css';
 
 const FIELDS = ['name', 'email', 'orderNumber', 'reason'] as const;
 
-/** The query parameter the profile's and the order mail's links carry. */
-export const ORDER_PARAMETER = 'bestellung';
-
 function Declaration({ declaration }: { declaration: WithdrawalDeclaration }) {
   return (
-    <>
-      <p className="withdrawal__statement">{t.statement(declaration.orderNumber)}</p>
-      <dl className="withdrawal__details">
-        <dt>{t.labels.name}</dt>
-        <dd>{declaration.name}</dd>
-        <dt>{t.labels.email}</dt>
-        <dd>{declaration.email}</dd>
-        <dt>{t.labels.orderNumber}</dt>
-        <dd>{declaration.orderNumber || t.noOrderNumber}</dd>
-        <dt>{t.labels.reason}</dt>
-        <dd>{declaration.reason || t.noReason}</dd>
-      </dl>
-    </>
-  );
-}
-
-/** A step's heading takes the focus, so a screen reader hears where the visitor is now. */
-function StepHeading({ children }: { children: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <h2 tabIndex={-1} ref={heading}>
-      {children}
-    </h2>
+    <DeclarationDetails
+      statement={t.statement(declaration.orderNumber)}
+      details={[
+        [t.labels.name, declaration.name],
+        [t.labels.email, declaration.email],
+        [t.labels.orderNumber, declaration.orderNumber || t.noOrderNumber],
+        [t.labels.reason, declaration.reason || t.noReason],
+      ]}
+    />
   );
 }
 
 export default function WithdrawalForm() {
   const form = useForm(WithdrawalSchema, FIELDS);
-  const isAuthorized = useStore($isAuthorized);
   const [review, setReview] = useState<WithdrawalDeclaration>();
   const [received, setReceived] = useState<WithdrawalView>();
   const [sending, setSending] = useState(false);
   const [failed, setFailed] = useState<string>();
-  const { ready, fill } = form;
-
-  useEffect(() => {
-    if (!ready) return;
-    const orderNumber = new URLSearchParams(window.location.search).get(ORDER_PARAMETER);
-    if (orderNumber) fill({ orderNumber: normaliseOrderNumber(orderNumber) });
-    if (!isAuthorized) return;
-    fetchCurrentUser().then(
-      (user) => fill({ name: `${user.firstName} ${user.lastName}`, email: user.email }),
-      () => undefined, // the form works without the account's data
-    );
-  }, [ready, fill, isAuthorized]);
+  usePrefill(form.ready, form.fill);
 
   if (received) {
     return (
-      <section className="withdrawal">
-        <div className="withdrawal__received">
-          <StepHeading>{t.doneTitle}</StepHeading>
-          <p>{t.receivedAt(formatReceiptTime(received.receivedAt))}</p>
-        </div>
+      <Received title={t.doneTitle} receivedAt={received.receivedAt} receivedText={t.receivedAt}>
         <Declaration declaration={received} />
         <p>{t.receiptSent(received.email)}</p>
         <p>{t.nextSteps}</p>
-      </section>
+      </Received>
     );
   }
 
@@ -103,11 +60,11 @@ export default function WithdrawalForm() {
       }
     };
     return (
-      <section className="withdrawal">
+      <section className="declaration">
         <StepHeading>{t.reviewTitle}</StepHeading>
         <Declaration declaration={review} />
         <FormMessages error={failed && <p>{failed}</p>} />
-        <div className="withdrawal__actions">
+        <div className="declaration__actions">
           <button
             type="button"
             className="button button--accent"

@@ -24,6 +24,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { BillingAddress } from '../../lib/billing-address.ts';
+import { CANCELLATION_KINDS, type CancellationKind } from '../../lib/cancellations.ts';
 import type { InvoiceKind } from '../../lib/invoices.ts';
 import { INVOICE_KINDS } from '../../lib/invoices.ts';
 import { UNITS, type Unit } from '../../lib/units.ts';
@@ -522,6 +523,18 @@ export const sandboxObjects = pgTable(
   (table) => [primaryKey({ columns: [table.kind, table.id] })],
 );
 
+/** What every consumer's declaration keeps (docs/product.md#d31-consumer-law): sender, order, time of receipt. */
+const declaration = () => ({
+  id: serial('id').primaryKey(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  /** As the sender gave it (normalised), possibly empty. */
+  orderNumber: text('order_number').notNull(),
+  /** The booking of that number whose account has the sender's address, if any. */
+  bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+});
+
 /**
  * Withdrawal declarations of consumers (docs/product.md#d31-consumer-law), each kept as it was
  * received, whether or not it names an order of its sender: a declaration is never refused. The
@@ -531,17 +544,34 @@ export const sandboxObjects = pgTable(
 export const withdrawals = pgTable(
   'withdrawals',
   {
-    id: serial('id').primaryKey(),
-    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    /** As the sender gave it (normalised), possibly empty. */
-    orderNumber: text('order_number').notNull(),
+    ...declaration(),
     reason: text('reason').notNull(),
-    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
   },
   (table) => [
     index('withdrawals_booking_idx').on(table.bookingId),
     index('withdrawals_received_idx').on(table.receivedAt),
+  ],
+);
+
+/**
+ * Cancellations through the cancellation button (§ 312k BGB, docs/product.md#d35-maintenance-terms),
+ * each kept as it was received, like a withdrawal. A matched booking with a maintenance term ends
+ * on `contract_ends_on`, the day the receipt stated.
+ */
+export const cancellations = pgTable(
+  'cancellations',
+  {
+    ...declaration(),
+    kind: text('kind').$type<CancellationKind>().notNull(),
+    /** The important reason of an extraordinary cancellation; empty for an ordinary one. */
+    reason: text('reason').notNull(),
+    /** The day the sender wished the contract to end; null: the earliest possible. */
+    endDate: date('end_date', { mode: 'string' }),
+    contractEndsOn: date('contract_ends_on', { mode: 'string' }),
+  },
+  (table) => [
+    index('cancellations_booking_idx').on(table.bookingId),
+    index('cancellations_received_idx').on(table.receivedAt),
+    check('cancellations_kind_known', oneOf(table.kind, CANCELLATION_KINDS)),
   ],
 );

@@ -9,6 +9,7 @@ import { modelsFileSchema } from '../../content-schemas/models.ts';
 import { pricingSchema } from '../../content-schemas/pricing.ts';
 import { PAYMENT_DEPARTAMENT_ID } from '../../lib/catalogue.ts';
 import { eurosToCents, formatEuroRange } from '../../lib/money.ts';
+import { formatPrintResolution } from '../../lib/product-kinds.ts';
 import type { Unit } from '../../lib/units.ts';
 import { readContentFile } from '../content-files.ts';
 import { appMeta, articles, type Database, departaments } from './schema.ts';
@@ -65,8 +66,7 @@ export function catalogue(contentDir?: string): SeedDepartament[] {
     {
       number: '14',
       type: 'Großformatdruck und Design',
-      description:
-        'Leinwand- und Papierdruck im Großformat, Banner, Visitenkarten, Fotodruck, Plandruck und Logodesign. Druckdaten mit mindestens 300 dpi; den Versand trägt der Kunde.',
+      description: `Leinwand- und Papierdruck im Großformat, Banner, Visitenkarten, Fotodruck, Plandruck und Logodesign. Druckdaten mit ${formatPrintResolution(pricing.print.resolution)}; den Versand trägt der Kunde.`,
       articles: numbered(
         'D',
         pricing.print.items.map((item) => ({ type: item.name, price: item.from, unit: item.unit })),

@@ -1,7 +1,10 @@
 /** The German e-mails the API sends, each as plain text and HTML. */
 
+import { CANCELLATION_KIND_NAMES, type CancellationView } from '../../lib/cancellations.ts';
+import { formatGermanDate, todayInGermany } from '../../lib/dates.ts';
+import { formatReceiptTime } from '../../lib/declarations.ts';
 import { EARLY_START_CONSENT } from '../../lib/withdrawal-period.ts';
-import { formatReceiptTime } from '../../lib/withdrawals.ts';
+import type { WithdrawalView } from '../../lib/withdrawals.ts';
 import type { Mail } from './mailer.ts';
 
 const escapeHtml = (value: string) =>
@@ -287,28 +290,31 @@ export function refundMail(to: string, firstName: string, refund: RefundNotice):
 const TEST_REFUND_NOTE =
   'Hinweis: Dies war eine Testzahlung im Testmodus des Shops. Es wurde kein echtes Geld bewegt und keines erstattet.';
 
-/** What a withdrawal declaration said, as the receipt and staff's notice repeat it. */
+/** Who sent a declaration, and when it came in (docs/product.md#d31-consumer-law). */
 interface Declaration {
   receivedAt: string;
   name: string;
   email: string;
   orderNumber: string;
-  reason: string;
 }
 
-const declarationLines = (declaration: Declaration) => [
+/** A declaration as its receipt and staff's notice repeat it: the sender, its own `content`, the time of receipt. */
+const declarationLines = (declaration: Declaration, content: string[]) => [
   `Name: ${declaration.name}`,
   `E-Mail-Adresse: ${declaration.email}`,
   `Bestellnummer: ${declaration.orderNumber || 'nicht angegeben'}`,
-  `Grund: ${declaration.reason || 'keiner angegeben'}`,
+  ...content,
   `Eingegangen am ${formatReceiptTime(declaration.receivedAt)}`,
 ];
+
+const withdrawalLines = (withdrawal: WithdrawalView) =>
+  declarationLines(withdrawal, [`Grund: ${withdrawal.reason || 'keiner angegeben'}`]);
 
 /**
  * The receipt of a withdrawal declaration, on a durable medium, with its content and the date and
  * time it was received (docs/product.md#d31-consumer-law).
  */
-export function withdrawalReceiptMail(declaration: Declaration, noticeUrl: string): Mail {
+export function withdrawalReceiptMail(declaration: WithdrawalView, noticeUrl: string): Mail {
   return compose({
     to: declaration.email,
     subject: 'Eingangsbestätigung Ihres Widerrufs',
@@ -319,7 +325,7 @@ export function withdrawalReceiptMail(declaration: Declaration, noticeUrl: strin
         ? `Sie haben erklärt, den Vertrag zur Bestellung ${declaration.orderNumber} zu widerrufen. Ihre Erklärung:`
         : 'Sie haben erklärt, Ihren Vertrag mit uns zu widerrufen. Ihre Erklärung:',
     ],
-    list: declarationLines(declaration),
+    list: withdrawalLines(declaration),
     afterList: [
       'Wir prüfen Ihren Widerruf und erstatten Ihnen, was Sie gezahlt haben, spätestens binnen 14 Tagen nach Eingang über das Zahlungsmittel, mit dem Sie bezahlt haben. Haben Sie verlangt, dass wir mit der Leistung schon während der Widerrufsfrist beginnen, behalten wir den Anteil für die bis zum Widerruf erbrachten Leistungen ein.',
       'Haben Sie diesen Widerruf nicht erklärt, antworten Sie bitte auf diese E-Mail.',
@@ -332,7 +338,7 @@ export function withdrawalReceiptMail(declaration: Declaration, noticeUrl: strin
 /** To the agency: a withdrawal came in; staff refund the matched order, or find the one meant. */
 export function withdrawalNoticeMail(
   to: string,
-  declaration: Declaration,
+  declaration: WithdrawalView,
   { matched, overviewUrl }: { matched: boolean; overviewUrl: string },
 ): Mail {
   return compose({
@@ -340,11 +346,87 @@ export function withdrawalNoticeMail(
     subject: `Widerruf eingegangen${declaration.orderNumber ? `: ${declaration.orderNumber}` : ''}`,
     greetingName: 'HWDS-Team',
     paragraphs: ['über die Widerrufsfunktion der Website ist ein Widerruf eingegangen:'],
-    list: declarationLines(declaration),
+    list: withdrawalLines(declaration),
     afterList: [
       matched
         ? 'Die Bestellung gehört zum Konto mit dieser E-Mail-Adresse und ist in der Bestellübersicht als widerrufen markiert. Bitte prüfen Sie die Frist und erstatten Sie den Betrag innerhalb von 14 Tagen.'
         : 'Der Widerruf passt zu keiner Bestellung des Kontos mit dieser E-Mail-Adresse. Bitte ordnen Sie ihn zu und antworten Sie der Absenderin oder dem Absender.',
+    ],
+    action: { label: 'Zur Bestellübersicht', url: overviewUrl },
+    closing: 'Diese Nachricht hat der Shop automatisch geschickt.',
+  });
+}
+
+const cancellationLines = (cancellation: CancellationView) =>
+  declarationLines(cancellation, [
+    `Art der Kündigung: ${CANCELLATION_KIND_NAMES[cancellation.kind]}`,
+    ...(cancellation.kind === 'extraordinary' ? [`Grund: ${cancellation.reason}`] : []),
+    `Gewünschtes Vertragsende: ${cancellation.endDate ? formatGermanDate(cancellation.endDate) : 'zum frühestmöglichen Zeitpunkt'}`,
+  ]);
+
+/**
+ * When the contract ends (§ 312k Abs. 4 BGB): the day computed for a matched maintenance term
+ * (`endsOn`), else the rule that decides it (docs/product.md#d35-maintenance-terms).
+ */
+function contractEnd(cancellation: CancellationView, endsOn: string | null): string {
+  if (endsOn) {
+    const day = formatGermanDate(endsOn);
+    if (endsOn < todayInGermany(new Date(cancellation.receivedAt)))
+      return `Ihr Vertrag zur Bestellung ${cancellation.orderNumber} ist bereits mit dem ${day} geendet.`;
+    return cancellation.kind === 'ordinary'
+      ? `Ihr Vertrag zur Bestellung ${cancellation.orderNumber} endet durch Ihre Kündigung am ${day}, dem letzten Tag der gebuchten Laufzeit (frühestmöglicher Zeitpunkt).`
+      : `Ihr Vertrag zur Bestellung ${cancellation.orderNumber} endet durch Ihre Kündigung am ${day}.`;
+  }
+  if (cancellation.kind === 'ordinary')
+    return 'Ihr Vertrag endet mit dem letzten Tag der gebuchten Laufzeit, dem frühestmöglichen Zeitpunkt einer ordentlichen Kündigung.';
+  return cancellation.endDate
+    ? `Ihr Vertrag endet am ${formatGermanDate(cancellation.endDate)}, spätestens mit dem letzten Tag der gebuchten Laufzeit.`
+    : 'Ihr Vertrag endet mit dem Eingang dieser Kündigung.';
+}
+
+/**
+ * The confirmation of a cancellation, on a durable medium, at once: its content, the date and
+ * time it was received and when the contract ends (§ 312k Abs. 4 BGB, docs/product.md#d35-maintenance-terms).
+ */
+export function cancellationReceiptMail(cancellation: CancellationView, endsOn: string | null, termsUrl: string): Mail {
+  return compose({
+    to: cancellation.email,
+    subject: 'Bestätigung Ihrer Kündigung',
+    greetingName: cancellation.name,
+    paragraphs: [
+      `wir haben Ihre Kündigung am ${formatReceiptTime(cancellation.receivedAt)} erhalten. Sie haben sie über die Schaltfläche „Jetzt kündigen“ auf unserer Website abgegeben. Ihre Kündigung:`,
+    ],
+    list: cancellationLines(cancellation),
+    afterList: [
+      contractEnd(cancellation, endsOn),
+      ...(endsOn
+        ? []
+        : ['Wir ordnen Ihre Kündigung Ihrem Vertrag zu und melden uns, falls wir dazu noch etwas von Ihnen brauchen.']),
+      'Haben Sie diese Kündigung nicht erklärt, antworten Sie bitte auf diese E-Mail.',
+    ],
+    action: { label: 'Laufzeit und Kündigung in den AGB (§ 9)', url: termsUrl },
+    closing: 'Mit freundlichen Grüßen',
+  });
+}
+
+/** To the agency: a cancellation came in; staff find the contract meant when it matched none. */
+export function cancellationNoticeMail(
+  to: string,
+  cancellation: CancellationView,
+  { matched, endsOn, overviewUrl }: { matched: boolean; endsOn: string | null; overviewUrl: string },
+): Mail {
+  return compose({
+    to,
+    subject: `Kündigung eingegangen${cancellation.orderNumber ? `: ${cancellation.orderNumber}` : ''}`,
+    greetingName: 'HWDS-Team',
+    paragraphs: ['über die Schaltfläche „Verträge hier kündigen“ der Website ist eine Kündigung eingegangen:'],
+    list: cancellationLines(cancellation),
+    afterList: [
+      endsOn
+        ? `Die Bestellung gehört zum Konto mit dieser E-Mail-Adresse; der Wartungsvertrag endet am ${formatGermanDate(endsOn)}, wie die Bestätigung an den Kunden sagt. In der Bestellübersicht ist die Kündigung vermerkt.`
+        : matched
+          ? 'Die Bestellung gehört zum Konto mit dieser E-Mail-Adresse, enthält aber keine Wartung mit Laufzeit. Bitte klären Sie, welcher Vertrag gemeint ist, und antworten Sie der Absenderin oder dem Absender.'
+          : 'Die Kündigung passt zu keiner Bestellung des Kontos mit dieser E-Mail-Adresse. Bitte ordnen Sie sie zu und teilen Sie der Absenderin oder dem Absender mit, wann der Vertrag endet.',
     ],
     action: { label: 'Zur Bestellübersicht', url: overviewUrl },
     closing: 'Diese Nachricht hat der Shop automatisch geschickt.',

@@ -25,8 +25,8 @@ export const DEFAULT_RATE_LIMITS = {
   // Not a refusal: requests past it are answered alike and send nothing (docs/product.md#h2-rate-limits).
   resetMailsPerAccount: { limit: 3, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 20, windowSeconds: 15 * 60 },
-  // Each withdrawal declaration mails a receipt (docs/product.md#d31-consumer-law).
-  withdrawalsPerAddress: { limit: 20, windowSeconds: 60 * 60 },
+  // Each withdrawal or cancellation mails a receipt (docs/product.md#d31-consumer-law).
+  declarationsPerAddress: { limit: 20, windowSeconds: 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimits = Record<keyof typeof DEFAULT_RATE_LIMITS, RateLimit>;

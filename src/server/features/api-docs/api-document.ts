@@ -35,6 +35,11 @@ const TAGS = [
   { name: 'Cart', description: 'The caller’s cart: articles booked for dates.' },
   { name: 'Bookings', description: 'The caller’s orders.' },
   { name: 'Payments', description: 'Paying the cart by card (Stripe Checkout) or PayPal.' },
+  { name: 'Withdrawals', description: 'A consumer’s withdrawal from a contract, without an account.' },
+  {
+    name: 'Cancellations',
+    description: 'The cancellation button (§ 312k BGB): ending a continuing contract, without an account.',
+  },
   { name: 'Admin', description: 'Staff’s views across all customers.' },
 ];
 

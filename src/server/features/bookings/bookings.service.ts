@@ -13,6 +13,7 @@ import {
   BOOKING_STATUSES,
   bookingItems,
   bookings,
+  cancellations,
   cartEntries,
   type Database,
   PAYMENT_PROVIDERS,
@@ -60,6 +61,8 @@ export const bookingViewEntries = {
   paidAt: v.nullable(v.string()),
   /** When the first withdrawal declaration naming this order came in (docs/product.md#d31-consumer-law), or null. */
   withdrawnAt: v.nullable(v.string()),
+  /** When the first cancellation naming this order came in (docs/product.md#d35-maintenance-terms), or null. */
+  cancelledAt: v.nullable(v.string()),
   /** The order's invoice (docs/product.md#d37-invoices), once it is paid: GET /booking/{id}/invoice. */
   invoiceNumber: v.nullable(v.string()),
   /** The correcting invoice of a refunded order: GET /booking/{id}/credit-note. */
@@ -176,27 +179,32 @@ export const itemsOf = (db: Database, rows: { id: number }[]) =>
       ),
     );
 
-/** When each of the bookings was first withdrawn from, by the declarations matched to it. */
-async function withdrawalTimes(db: Database, rows: BookingRow[]): Promise<Map<number, Date>> {
+/** When the first declaration of a kind matched to each of the bookings came in. */
+async function firstDeclarations(
+  db: Database,
+  table: typeof withdrawals | typeof cancellations,
+  rows: BookingRow[],
+): Promise<Map<number, Date>> {
   const firsts = await db
-    .select({ bookingId: withdrawals.bookingId, at: min(withdrawals.receivedAt) })
-    .from(withdrawals)
+    .select({ bookingId: table.bookingId, at: min(table.receivedAt) })
+    .from(table)
     .where(
       inArray(
-        withdrawals.bookingId,
+        table.bookingId,
         rows.map((row) => row.id),
       ),
     )
-    .groupBy(withdrawals.bookingId);
+    .groupBy(table.bookingId);
   return new Map(firsts.flatMap(({ bookingId, at }) => (bookingId !== null && at ? [[bookingId, at]] : [])));
 }
 
 /** The views of some booking rows, in their order, with their items. */
 export async function bookingViews(db: Database, rows: BookingRow[]): Promise<BookingView[]> {
   if (rows.length === 0) return [];
-  const [items, withdrawn, invoiceNumbers] = await Promise.all([
+  const [items, withdrawn, cancelled, invoiceNumbers] = await Promise.all([
     itemsOf(db, rows),
-    withdrawalTimes(db, rows),
+    firstDeclarations(db, withdrawals, rows),
+    firstDeclarations(db, cancellations, rows),
     invoiceNumbersOf(
       db,
       rows.map((row) => row.id),
@@ -217,6 +225,7 @@ export async function bookingViews(db: Database, rows: BookingRow[]): Promise<Bo
       paymentMethod: row.paymentMethod,
       paidAt: row.paidAt?.toISOString() ?? null,
       withdrawnAt: withdrawn.get(row.id)?.toISOString() ?? null,
+      cancelledAt: cancelled.get(row.id)?.toISOString() ?? null,
       invoiceNumber: invoiceNumbers.get(row.id)?.invoice ?? null,
       creditNoteNumber: invoiceNumbers.get(row.id)?.credit_note ?? null,
       items: own.map((item) => ({

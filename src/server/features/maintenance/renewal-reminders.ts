@@ -1,15 +1,16 @@
 /**
  * The reminder before a maintenance term ends (docs/product.md#d35-maintenance-terms): 30 days
- * before its last day the customer gets one mail with a link to book the next term. Once per
+ * before its last day the customer gets one mail with a link to book the next term, unless they
+ * cancelled it. Once per
  * term, whatever the number of replicas or runs: one statement both claims a term and marks it
  * reminded, and the mail is queued in the same transaction, so a crash sends none and a second
  * runner finds nothing left to claim.
  */
-import { and, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gte, isNull, lte, notExists, sql } from 'drizzle-orm';
 import { addDays, formatGermanDate, todayInGermany } from '../../../lib/dates.ts';
 import { formatQuantity } from '../../../lib/units.ts';
 import type { ApiDependencies } from '../../context.ts';
-import { bookingItems, bookings, users } from '../../db/schema.ts';
+import { bookingItems, bookings, cancellations, users } from '../../db/schema.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { renewalReminderMail } from '../../mail/templates.ts';
@@ -33,6 +34,10 @@ export async function remindRenewals(deps: ApiDependencies, today = todayInGerma
           eq(bookings.status, 'paid'),
           gte(bookingItems.departureDate, today),
           lte(bookingItems.departureDate, addDays(today, REMIND_DAYS_BEFORE_END)),
+          // A customer who cancelled has said the term should end: no invitation to renew it.
+          notExists(
+            tx.select({ id: cancellations.id }).from(cancellations).where(eq(cancellations.bookingId, bookings.id)),
+          ),
         ),
       );
     // `renewal_reminded_at is null` again in the update: PostgreSQL re-checks it on a row another

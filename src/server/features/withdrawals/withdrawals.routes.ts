@@ -9,7 +9,7 @@ import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { adminRouter } from '../../http/guards.ts';
 import { common, json, jsonBody, operation } from '../../http/openapi.ts';
-import { consumeRateLimit } from '../accounts/rate-limits.ts';
+import { limitDeclarations } from '../declarations/declarations.ts';
 import * as withdrawals from './withdrawals.service.ts';
 
 const TAG = 'Withdrawals';
@@ -28,12 +28,7 @@ export function withdrawalRoutes(deps: ApiDependencies) {
     }),
     jsonBody(WithdrawalSchema),
     async (c) => {
-      // Each declaration sends mail: one address cannot flood anyone's inbox through it.
-      await consumeRateLimit(
-        deps.db,
-        `withdrawal:${c.env?.clientAddress ?? 'unknown'}`,
-        deps.rateLimits.withdrawalsPerAddress,
-      );
+      await limitDeclarations(deps, c.env?.clientAddress);
       return c.json(await withdrawals.receiveWithdrawal(deps, c.req.valid('json')), 201);
     },
   );

@@ -3,13 +3,14 @@
  * at once by mail with its content, date and time; one that names an order of its sender's
  * account marks that order withdrawn for staff, who then refund it. Staff are told of each.
  */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { withinWithdrawalPeriod } from '../../../lib/withdrawal-period.ts';
 import type { AdminWithdrawalView, WithdrawalDeclaration, WithdrawalView } from '../../../lib/withdrawals.ts';
 import type { ApiDependencies } from '../../context.ts';
-import { bookings, type Database, users, withdrawals } from '../../db/schema.ts';
+import { bookings, type Database, withdrawals } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { withdrawalNoticeMail, withdrawalReceiptMail } from '../../mail/templates.ts';
+import { receiveDeclaration } from '../declarations/declarations.ts';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -22,26 +23,11 @@ const view = (row: WithdrawalRow): WithdrawalView => ({
   reason: row.reason,
 });
 
-/** The booking with this number whose account has this address (case does not matter), if any. */
-async function matchingBooking(db: Database, orderNumber: string, email: string) {
-  if (!orderNumber) return undefined;
-  const [match] = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(and(eq(bookings.bookingNumber, orderNumber), sql`lower(${users.email}) = lower(${email})`));
-  return match;
-}
-
-export async function receiveWithdrawal(
-  deps: ApiDependencies,
-  declaration: WithdrawalDeclaration,
-): Promise<WithdrawalView> {
-  const received = await deps.db.transaction(async (tx) => {
-    const booking = await matchingBooking(tx, declaration.orderNumber, declaration.email);
+export const receiveWithdrawal = (deps: ApiDependencies, declaration: WithdrawalDeclaration): Promise<WithdrawalView> =>
+  receiveDeclaration(deps, declaration, async (tx, bookingId) => {
     const [row] = await tx
       .insert(withdrawals)
-      .values({ ...declaration, bookingId: booking?.id ?? null })
+      .values({ ...declaration, bookingId })
       .returning();
     if (!row) throw new Error('insert returned no withdrawal');
     const withdrawal = view(row);
@@ -49,15 +35,12 @@ export async function receiveWithdrawal(
     await enqueueMail(
       tx,
       withdrawalNoticeMail(deps.company.email, withdrawal, {
-        matched: booking !== undefined,
+        matched: bookingId !== null,
         overviewUrl: `${deps.siteUrl}/admin/bestellungen`,
       }),
     );
     return withdrawal;
   });
-  deps.mailSender.wake();
-  return received;
-}
 
 /** Every declaration, newest first, with the order it matched and whether it came in time. */
 export async function listWithdrawals(db: Database): Promise<AdminWithdrawalView[]> {
