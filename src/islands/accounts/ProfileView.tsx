@@ -40,10 +40,13 @@ function Profile({ user }: { user: CurrentUserView }) {
         <dd>{user.email}</dd>
       </dl>
       <BillingAddress stored={billing} onSaved={setBilling} />
-      <section aria-labelledby="orders-title" aria-busy={orders.state === 'loading'}>
-        <h2 id="orders-title">{t.ordersTitle}</h2>
-        <OrderList orders={orders} />
-      </section>
+      {/* Below the address once its height is known, so the orders never move while a person reads them. */}
+      {billing.state !== 'loading' && (
+        <section aria-labelledby="orders-title" aria-busy={orders.state === 'loading'}>
+          <h2 id="orders-title">{t.ordersTitle}</h2>
+          <OrderList orders={orders} />
+        </section>
+      )}
     </>
   );
 }
