@@ -11,7 +11,6 @@ import { type InvoiceDocument, UNIT_CODES } from './invoice-document.ts';
 
 const EUR = 'EUR' as const;
 const amount = (cents: number) => (cents / 100).toFixed(2);
-const euros = (cents: number) => ({ value: amount(cents), currency: EUR });
 
 /** A line's net price of one unit, in whole cents. */
 export const unitNetCents = (line: { netCents: number; quantity: number }): number =>
@@ -33,7 +32,7 @@ export function eInvoiceData(document: InvoiceDocument): Invoice {
   const category = taxCategory(document);
   const paid = document.kind === 'invoice' ? document.grossCents : 0;
   const money = (name: string, cents: number) => ({
-    [`cbc:${name}`]: euros(cents).value,
+    [`cbc:${name}`]: amount(cents),
     [`cbc:${name}@currencyID`]: EUR,
   });
   const sellerTax = seller.vatId
