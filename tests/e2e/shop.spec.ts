@@ -242,6 +242,8 @@ test.describe('a new customer in the shop', () => {
     await expect(first).toHaveAttribute('loading', 'eager');
     await expect(first).toHaveAttribute('fetchpriority', 'high');
     await expect(images.nth(1)).toHaveAttribute('loading', 'lazy');
+    // The photos beside the first get their addresses once the slider runs, after the first photo.
+    await expect(page.locator('[data-gallery]')).toHaveAttribute('data-ready');
     const srcset = (await first.getAttribute('srcset')) ?? '';
     expect(srcset).toMatch(/-480\.webp 480w, .*-960\.webp 960w, .*-1600\.webp 1600w$/);
     const urls = (await images.evaluateAll((all) => all.map((image) => (image as HTMLImageElement).srcset)))

@@ -32,6 +32,7 @@ import {
   REALISTIC_CATEGORIES,
   REALISTIC_CUSTOMER,
   type Send,
+  saveBillingAddress,
 } from '../support/realistic-shop.ts';
 
 const RUNS = 3;
@@ -147,6 +148,7 @@ async function fillShop(send: Send, outboxDir: string): Promise<Record<Role, str
   for (const visit of visits) visit.path = visit.path.replace('{fivePhotos}', String(fivePhotos.id));
   await confirmCustomer(send, outboxDir);
   const customer = await logInThrough(send, CUSTOMER.userEmail, CUSTOMER.password);
+  await saveBillingAddress(send, customer);
   await createOrderHistory(send, customer, fivePhotos.articles);
   await addToCart(send, customer, fivePhotos.articles.slice(0, CART_ENTRIES));
   return { admin, customer };

@@ -368,7 +368,7 @@ export function setUpApiWithStaff(options: TestApiOptions = {}): StaffSetup {
   return setup;
 }
 
-/** The API's error answer (src/server/errors.ts). */
+/** The API's error answer (src/server/http/errors.ts). */
 export type ErrorBody = ReturnType<typeof errorBody> & { errors?: FieldError[] };
 
 /** Reads a JSON answer with its status, for compact assertions. */
