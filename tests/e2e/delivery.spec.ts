@@ -24,6 +24,11 @@ test.describe('delivery', () => {
     const script = await request.get(String(asset), { headers: { 'Accept-Encoding': 'gzip' } });
     expect(script.headers()['content-encoding']).toBe('gzip');
     expect(script.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    // A script is no document: it carries no page policies, only what keeps its type from being guessed.
+    expect(script.headers()['x-content-type-options']).toBe('nosniff');
+    for (const name of ['content-security-policy', 'x-frame-options', 'permissions-policy', 'referrer-policy']) {
+      expect(script.headers()[name], name).toBeUndefined();
+    }
   });
 
   test('every page forbids framing and sniffing, sets a referrer and permissions policy, no HSTS over HTTP', async ({

@@ -44,6 +44,8 @@ const served = new Set<string>(SERVED_METHODS);
 
 /** Hashed build assets never change under their name; everything else is revalidated on each use. */
 const ASSET_PREFIX = '/_astro/';
+/** What a build asset needs of the security headers: its type is never guessed, and HTTPS stays pinned. */
+const ASSET_SECURITY_HEADERS = new Set(['X-Content-Type-Options', 'Strict-Transport-Security']);
 
 /** The path as the log shows it: no query string, and the reset link's token (`/reset-password/{token}`) left out. */
 export const loggedPath = (url = '/'): string =>
@@ -119,6 +121,9 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
   const compress = compression({ threshold: 1024 }) as unknown as Middleware;
   const clientAddress = clientAddressOf(settings);
   const headers = pageSecurityHeaders(settings.siteUrl);
+  // A script, style sheet or font is no document: a page's policies mean nothing on it, and on a
+  // slow line each of a page's two dozen files would carry their bytes (docs/product.md#h11-speed).
+  const assetHeaders = headers.filter(([name]) => ASSET_SECURITY_HEADERS.has(name));
   const serveApi = getRequestListener((request, env) =>
     api.fetch(request, {
       clientAddress: 'incoming' in env ? clientAddress(env.incoming as IncomingMessage) : undefined,
@@ -205,7 +210,7 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
         });
         return;
       }
-      for (const [name, value] of headers) res.setHeader(name, value);
+      for (const [name, value] of path.startsWith(ASSET_PREFIX) ? assetHeaders : headers) res.setHeader(name, value);
       const build = site.served();
       serveFiles(build.clientDir)(req, res, () => build.render(req, res));
     });
