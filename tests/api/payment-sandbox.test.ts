@@ -14,7 +14,7 @@ import type { ApiEnv } from '../../src/server/context.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { sandboxObjects } from '../../src/server/db/schema.ts';
 import { errorBody, handleError, MESSAGES } from '../../src/server/http/errors.ts';
-import { sandboxPages } from '../../src/server/payment-sandbox/pages.ts';
+import { readSandboxAssets } from '../../src/server/payment-sandbox/assets.ts';
 import { OUTCOME_LABELS } from '../../src/server/payment-sandbox/paypal/approval-page.ts';
 import { paypalEmulator } from '../../src/server/payment-sandbox/paypal/paypal-emulator.ts';
 import { sandboxStore } from '../../src/server/payment-sandbox/sandbox-store.ts';
@@ -35,10 +35,7 @@ const CLIENT_ID = 'hwds-sandbox-client';
 const CLIENT_SECRET = 'hwds-sandbox-secret';
 const PAYPAL_WEBHOOK_ID = '8PT597110X687430L';
 /** The emulators' own files, as the sandbox reads them. */
-const asset = (name: string) =>
-  readFileSync(new URL(`../../src/server/payment-sandbox/assets/${name}`, import.meta.url), 'utf8');
-const pages = sandboxPages(asset('sandbox.css'));
-const PAYPAL_SDK = { script: asset('paypal-sdk.js'), styles: asset('window.css') };
+const { pages, paypalSdk } = readSandboxAssets();
 
 interface DeliveredSession {
   id: string;
@@ -116,7 +113,7 @@ beforeAll(async () => {
     webhookSigningSecret: 'hwds-sandbox-signing',
     deliverWebhook: deliverPayPalWebhook,
     pages,
-    sdk: PAYPAL_SDK,
+    sdk: paypalSdk,
     now,
     settleAfterMs: 200,
     webhookRetryDelaysMs: [20],
