@@ -1612,6 +1612,23 @@ describe('PayPal emulator', () => {
       expect((await capture(order.id)).body.status).toBe('COMPLETED');
     });
 
+    it('opens its window only once the window’s styles apply, and opens it too when they fail to load', async () => {
+      for (const outcome of ['load', 'error'] as const) {
+        const { browser, instance } = await loadStandIn();
+        browser.document.holdLoads = true;
+        const order = await createOrder();
+        const { session } = recordedSession(instance);
+        const starting = session.start({ presentationMode: 'auto' }, Promise.resolve({ orderId: order.id }));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(browser.document.getElementById('hwds-paypal-sandbox-styles')).not.toBeNull();
+        expect(browser.document.body.find('hwds-paypal-sandbox-dialog'), outcome).toBeUndefined();
+        browser.document.finishLoading(outcome);
+        await starting;
+        expect(browser.document.body.find('hwds-paypal-sandbox-dialog')?.open, outcome).toBe(true);
+        session.destroy();
+      }
+    });
+
     it('approves with the outcome the tester chose: a pending capture', async () => {
       const { browser, instance } = await loadStandIn();
       const order = await createOrder();
