@@ -25,7 +25,7 @@ import { adminWithdrawalRoutes, withdrawalRoutes } from './features/withdrawals/
 import { errorBody, handleError, MESSAGES } from './http/errors.ts';
 import { noNulInAddress, servedMethodsOnly } from './http/request-checks.ts';
 import { SHARED_SECURITY_HEADERS, strictTransportSecurity } from './http/security-headers.ts';
-import { sandboxRoutes } from './payment-sandbox/sandbox.routes.ts';
+import { SANDBOX_PATH, sandboxRoutes } from './payment-sandbox/sandbox.routes.ts';
 
 export const API_BASE_PATH = '/api';
 
@@ -37,7 +37,7 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   const app = new Hono<ApiEnv>().basePath(API_BASE_PATH);
   // The sandbox's emulators live in this app: the providers' SDKs and its webhooks reach them in process.
   const intoThisApp = async (input: string | URL | Request, init?: RequestInit) => app.fetch(new Request(input, init));
-  const providers = paymentProviders(deps.payments, { path: `${API_BASE_PATH}/sandbox`, fetch: intoThisApp });
+  const providers = paymentProviders(deps.payments, { path: `${API_BASE_PATH}${SANDBOX_PATH}`, fetch: intoThisApp });
   const webhook = async (provider: 'stripe' | 'paypal', body: string, headers: Record<string, string>) =>
     (
       await intoThisApp(`http://sandbox${API_BASE_PATH}/payment/${provider}/webhook`, {
@@ -96,7 +96,7 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   app.route('/booking', invoiceRoutes(deps));
   app.route('/payment', paymentRoutes(deps, providers));
   app.route('/payments', paymentConfirmationRoutes(deps, providers));
-  app.route('/sandbox', sandboxRoutes(deps, deliverWebhook));
+  app.route(SANDBOX_PATH, sandboxRoutes(deps, deliverWebhook));
   app.route('/withdrawals', withdrawalRoutes(deps));
   app.route('/admin/withdrawals', adminWithdrawalRoutes(deps));
   app.route('/cancellations', cancellationRoutes(deps));

@@ -14,7 +14,7 @@ import type { ApiEnv } from '../../src/server/context.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { sandboxObjects } from '../../src/server/db/schema.ts';
 import { errorBody, handleError, MESSAGES } from '../../src/server/http/errors.ts';
-import { sandboxPages } from '../../src/server/payment-sandbox/pages.ts';
+import { readSandboxAssets } from '../../src/server/payment-sandbox/assets.ts';
 import { OUTCOME_LABELS } from '../../src/server/payment-sandbox/paypal/approval-page.ts';
 import { paypalEmulator } from '../../src/server/payment-sandbox/paypal/paypal-emulator.ts';
 import { sandboxStore } from '../../src/server/payment-sandbox/sandbox-store.ts';
@@ -35,10 +35,7 @@ const CLIENT_ID = 'hwds-sandbox-client';
 const CLIENT_SECRET = 'hwds-sandbox-secret';
 const PAYPAL_WEBHOOK_ID = '8PT597110X687430L';
 /** The emulators' own files, as the sandbox reads them. */
-const asset = (name: string) =>
-  readFileSync(new URL(`../../src/server/payment-sandbox/assets/${name}`, import.meta.url), 'utf8');
-const pages = sandboxPages(asset('sandbox.css'));
-const PAYPAL_SDK = { script: asset('paypal-sdk.js'), styles: asset('window.css') };
+const { pages, paypalSdk } = readSandboxAssets();
 
 interface DeliveredSession {
   id: string;
@@ -116,7 +113,7 @@ beforeAll(async () => {
     webhookSigningSecret: 'hwds-sandbox-signing',
     deliverWebhook: deliverPayPalWebhook,
     pages,
-    sdk: PAYPAL_SDK,
+    sdk: paypalSdk,
     now,
     settleAfterMs: 200,
     webhookRetryDelaysMs: [20],
@@ -1613,6 +1610,23 @@ describe('PayPal emulator', () => {
       expect(browser.document.body.find('hwds-paypal-sandbox-dialog')).toBeUndefined();
 
       expect((await capture(order.id)).body.status).toBe('COMPLETED');
+    });
+
+    it('opens its window only once the window’s styles apply, and opens it too when they fail to load', async () => {
+      for (const outcome of ['load', 'error'] as const) {
+        const { browser, instance } = await loadStandIn();
+        browser.document.holdLoads = true;
+        const order = await createOrder();
+        const { session } = recordedSession(instance);
+        const starting = session.start({ presentationMode: 'auto' }, Promise.resolve({ orderId: order.id }));
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(browser.document.getElementById('hwds-paypal-sandbox-styles')).not.toBeNull();
+        expect(browser.document.body.find('hwds-paypal-sandbox-dialog'), outcome).toBeUndefined();
+        browser.document.finishLoading(outcome);
+        await starting;
+        expect(browser.document.body.find('hwds-paypal-sandbox-dialog')?.open, outcome).toBe(true);
+        session.destroy();
+      }
     });
 
     it('approves with the outcome the tester chose: a pending capture', async () => {

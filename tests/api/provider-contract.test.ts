@@ -11,7 +11,7 @@ import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiEnv } from '../../src/server/context.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
-import { sandboxPages } from '../../src/server/payment-sandbox/pages.ts';
+import { readSandboxAssets } from '../../src/server/payment-sandbox/assets.ts';
 import { paypalEmulator } from '../../src/server/payment-sandbox/paypal/paypal-emulator.ts';
 import { stripeEmulator } from '../../src/server/payment-sandbox/stripe/stripe-emulator.ts';
 import { openTestDatabase } from './support/test-api.ts';
@@ -39,8 +39,6 @@ function expectFits(provider: 'stripe' | 'paypal', name: string, body: unknown) 
 const ORIGIN = 'http://localhost:4321';
 const SECRET_KEY = 'sk_test_hwds_contract_0123456789';
 const CLIENT = { id: 'hwds-contract-client', secret: 'hwds-contract-secret' };
-const asset = (name: string) =>
-  readFileSync(new URL(`../../src/server/payment-sandbox/assets/${name}`, import.meta.url), 'utf8');
 
 const stripeEvents: { type: string; data: { object: Record<string, unknown> } }[] = [];
 const paypalEvents: { event_type: string; resource: Record<string, unknown> }[] = [];
@@ -50,7 +48,7 @@ let token = '';
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const pages = sandboxPages(asset('sandbox.css'));
+  const { pages } = readSandboxAssets();
   app = new Hono<ApiEnv>();
   app.route(
     '/stripe',

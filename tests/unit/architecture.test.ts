@@ -128,3 +128,36 @@ describe('the import graph', () => {
     expect(runtimeImports(source, 'x.ts')).toEqual(['./values.ts', './more-values.ts', './lazy.ts']);
   });
 });
+
+/** Every project file a file imports, `import type` included. */
+const allLocalImports = (file: string) =>
+  ts
+    .preProcessFile(readFileSync(file, 'utf8'), true, true)
+    .importedFiles.map((imported) => imported.fileName)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => path.resolve(path.dirname(file), specifier));
+
+describe('the payment sandbox (docs/product.md#d19-provider-emulators)', () => {
+  const sandbox = path.join(SRC, 'server', 'payment-sandbox') + path.sep;
+  const features = path.join(SRC, 'server', 'features') + path.sep;
+  const entry = path.join(sandbox, 'sandbox.routes.ts');
+
+  it('is entered only through its routes module, and never from a feature', () => {
+    const outside = filesUnder(SRC, /\.(ts|tsx|astro)$/).filter((file) => !file.startsWith(sandbox));
+    const problems = outside.flatMap((file) =>
+      allLocalImports(file)
+        .filter((target) => target.startsWith(sandbox) && (target !== entry || file.startsWith(features)))
+        .map((target) => `${relative(file)} imports ${relative(target)}`),
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it('imports nothing from the features: it plays the providers, not the shop', () => {
+    const problems = filesUnder(sandbox, /\.(ts|js)$/).flatMap((file) =>
+      allLocalImports(file)
+        .filter((target) => target.startsWith(features))
+        .map((target) => `${relative(file)} imports ${relative(target)}`),
+    );
+    expect(problems).toEqual([]);
+  });
+});

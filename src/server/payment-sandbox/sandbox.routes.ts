@@ -2,15 +2,22 @@
  * The payment sandbox: the providers' emulators under /sandbox, for each provider that has no live
  * keys (docs/product.md#d19-provider-emulators). With live keys a provider's routes do not exist
  * (404), so nothing can pretend to be a payment there. The product reaches the sandbox only
- * through these routes; its pages' styles and the PayPal SDK stand-in are the files in assets/,
- * read once when the routes are made.
+ * through this module: the app mounts the routes at SANDBOX_PATH, the providers' clients are
+ * pointed there, and the payment page loads the PayPal SDK stand-in from there. The pages' styles
+ * and the stand-in are the files in assets/, read once when the routes are made (assets.ts).
  */
-import { readFileSync } from 'node:fs';
 import { Hono } from 'hono';
 import type { ApiDependencies, ApiEnv } from '../context.ts';
-import { sandboxPages } from './pages.ts';
-import { paypalEmulator } from './paypal/paypal-emulator.ts';
+import { readSandboxAssets } from './assets.ts';
+import { PAYPAL_SDK_PATH, paypalEmulator } from './paypal/paypal-emulator.ts';
 import { stripeEmulator } from './stripe/stripe-emulator.ts';
+
+/** Where the app mounts these routes, below the API's base path. */
+export const SANDBOX_PATH = '/sandbox';
+
+/** The PayPal SDK stand-in, which the payment page loads instead of PayPal's SDK. */
+export const paypalSdkStandInUrl = (publicApiBase: string) =>
+  `${publicApiBase}${SANDBOX_PATH}/paypal${PAYPAL_SDK_PATH}`;
 
 /** Delivers a webhook to this API's own route of the provider; resolves with its status. */
 export interface WebhookDelivery {
@@ -18,20 +25,13 @@ export interface WebhookDelivery {
   paypal(body: string, headers: Record<string, string>): Promise<number>;
 }
 
-const ASSETS = {
-  pageStyles: new URL('./assets/sandbox.css', import.meta.url),
-  paypalSdk: new URL('./assets/paypal-sdk.js', import.meta.url),
-  paypalWindowStyles: new URL('./assets/window.css', import.meta.url),
-};
-
-const asset = (name: keyof typeof ASSETS) => readFileSync(ASSETS[name], 'utf8');
-
 export function sandboxRoutes(deps: ApiDependencies, deliverWebhook: WebhookDelivery) {
   const { stripe, paypal, testControls } = deps.payments;
-  const publicBase = (provider: string) => new URL(`${deps.publicApiBase}/sandbox/${provider}`, deps.siteUrl).href;
+  const publicBase = (provider: string) =>
+    new URL(`${deps.publicApiBase}${SANDBOX_PATH}/${provider}`, deps.siteUrl).href;
   const routes = new Hono<ApiEnv>();
   if (!stripe.sandbox && !paypal.sandbox) return routes;
-  const pages = sandboxPages(asset('pageStyles'));
+  const { pages, paypalSdk } = readSandboxAssets();
   if (stripe.sandbox) {
     routes.route(
       '/stripe',
@@ -58,7 +58,7 @@ export function sandboxRoutes(deps: ApiDependencies, deliverWebhook: WebhookDeli
         publicBaseUrl: publicBase('paypal'),
         deliverWebhook: deliverWebhook.paypal,
         pages,
-        sdk: { script: asset('paypalSdk'), styles: asset('paypalWindowStyles') },
+        sdk: paypalSdk,
         testControls,
       }),
     );

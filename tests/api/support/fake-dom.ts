@@ -1,7 +1,8 @@
 /**
  * Just enough of a browser for running the PayPal SDK stand-in in `node:vm`: elements with
- * attributes, styles, children and event listeners, a dialog that opens and closes, focus, and a
- * `fetch` the test provides. No layout, no CSS, no parsing.
+ * attributes, styles, children and event listeners, a dialog that opens and closes, focus, style
+ * sheets that load (at once, or when the test says), and a `fetch` the test provides. No layout,
+ * no CSS, no parsing.
  */
 import vm from 'node:vm';
 
@@ -46,6 +47,7 @@ export class FakeElement {
     child.remove();
     child.parent = this;
     this.children.push(child);
+    if (child.tagName === 'LINK') this.document.startLoading(child);
     return child;
   }
 
@@ -117,11 +119,24 @@ export class FakeDocument {
   readonly head: FakeElement;
   activeElement: FakeElement | null = null;
   currentScript: { src: string } | null;
+  /** Linked style sheets load at once (after the script's current step) unless a test holds them. */
+  holdLoads = false;
+  private readonly loading: FakeElement[] = [];
 
   constructor(scriptSrc: string) {
     this.body = new FakeElement('body', this);
     this.head = new FakeElement('head', this);
     this.currentScript = { src: scriptSrc };
+  }
+
+  startLoading(link: FakeElement): void {
+    this.loading.push(link);
+    if (!this.holdLoads) queueMicrotask(() => this.finishLoading('load'));
+  }
+
+  /** Every style sheet still loading ends now: loaded, or failed. */
+  finishLoading(outcome: 'load' | 'error'): void {
+    for (const link of this.loading.splice(0)) link.dispatch(outcome);
   }
 
   createElement(tag: string): FakeElement {

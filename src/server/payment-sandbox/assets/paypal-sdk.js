@@ -9,7 +9,8 @@
  * or cancel); approving approves the order at the emulator (`POST …/v2/checkout/orders/{id}/approve`)
  * and calls `onApprove` and `onComplete` as PayPal's SDK does. `@paypal/paypal-js`'s
  * `loadCoreSdkScript` returns an existing `window.paypal` whose version starts with "6", so a page
- * that loaded this script first gets it. Its styles are window.css beside it.
+ * that loaded this script first gets it. Its styles are window.css beside it; the window opens
+ * once they apply.
  */
 (() => {
   const VERSION = '6.0.0-hwds-sandbox';
@@ -72,14 +73,24 @@
     return payPalError(code, message, true, error);
   }
 
-  /** The window's style sheet, added to the page once. */
+  /** @type {Promise<void> | undefined} */
+  let stylesApplied;
+
+  /**
+   * The window's style sheet, added to the page once. Resolves when it applies, so that the window
+   * never shows unstyled first; or when it failed to load, so that the window still opens.
+   */
   function addStyles() {
-    if (document.getElementById(`${PREFIX}-styles`)) return;
-    const link = document.createElement('link');
-    link.id = `${PREFIX}-styles`;
-    link.rel = 'stylesheet';
-    link.href = `${BASE}/sdk/v6/window.css`;
-    document.head.appendChild(link);
+    stylesApplied ??= new Promise((resolve) => {
+      const link = document.createElement('link');
+      link.id = `${PREFIX}-styles`;
+      link.rel = 'stylesheet';
+      link.href = `${BASE}/sdk/v6/window.css`;
+      link.addEventListener('load', () => resolve());
+      link.addEventListener('error', () => resolve());
+      document.head.appendChild(link);
+    });
+    return stylesApplied;
   }
 
   /**
@@ -102,7 +113,6 @@
 
   /** The buyer's dialog for one order. */
   function openDialog(/** @type {string} */ orderId, /** @type {BuyerActions} */ actions) {
-    addStyles();
     const previousFocus = /** @type {HTMLElement | null} */ (document.activeElement);
     let busy = false;
     const dialog = /** @type {HTMLDialogElement} */ (element('dialog', 'dialog'));
@@ -233,11 +243,14 @@
           if (source === undefined) {
             throw payPalError('ORDER_ID_MISSING', 'start() braucht eine Bestellung (orderId).', true);
           }
+          // The window's styles load while the shop creates the order.
+          const styles = addStyles();
           const created = await source;
           orderId = created?.orderId;
           if (typeof orderId !== 'string' || orderId === '') {
             throw payPalError('INVALID_ORDER_ID', 'Die Bestellung hat keine gültige orderId.', true);
           }
+          await styles;
         } catch (error) {
           fail(asPayPalError(error, 'CREATE_ORDER_FAILED'));
           return;

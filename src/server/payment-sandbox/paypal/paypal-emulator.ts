@@ -67,6 +67,9 @@ export interface PayPalEmulatorOptions {
   webhookRetryDelaysMs?: readonly number[];
 }
 
+/** Where the stand-in for PayPal's web SDK is served; its window's styles are beside it (`window.css`). */
+export const PAYPAL_SDK_PATH = '/sdk/v6/core.js';
+
 const TOKEN_KIND = 'paypal.access_token';
 const REQUEST_ID_KIND = 'paypal.request_id';
 const PROVIDER = 'paypal';
@@ -369,7 +372,7 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
 
   const asset = (contentType: string, content: string) => (c: Context) =>
     c.body(content, 200, { 'Content-Type': contentType, 'Cache-Control': 'no-cache' });
-  app.get('/sdk/v6/core.js', asset('text/javascript; charset=utf-8', options.sdk.script));
+  app.get(PAYPAL_SDK_PATH, asset('text/javascript; charset=utf-8', options.sdk.script));
   app.get('/sdk/v6/window.css', asset('text/css; charset=utf-8', options.sdk.styles));
 
   if (options.testControls) {
