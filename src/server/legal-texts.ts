@@ -1,13 +1,12 @@
 /**
  * The terms and the withdrawal notice (content/pages/agb.md, widerrufsbelehrung.md) as plain
  * paragraphs for the order mail: the contract terms on a durable medium (§ 312f BGB), the same
- * text the pages show, with the agency's data filled in and links written out in full.
+ * text the pages show (the served content's), with the agency's data filled in and links written out in full.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fillCompanyFields } from '../components/content/company-fields.ts';
-import type { Company } from './content-files.ts';
-import { projectRoot } from './project-root.ts';
+import { type Company, servedContentDir } from './content-files.ts';
 
 export interface LegalText {
   title: string;
@@ -34,7 +33,7 @@ function plain(block: string, siteUrl: string): string {
 
 export function legalTexts(company: Company, siteUrl: string): LegalText[] {
   return PAGES.map(({ file, title }) => {
-    const source = readFileSync(path.join(projectRoot(), 'content', 'pages', file), 'utf8');
+    const source = readFileSync(path.join(servedContentDir(), 'pages', file), 'utf8');
     const body = source.replace(/^---\n[\s\S]*?\n---\n/, '');
     const paragraphs = fillCompanyFields(body, company)
       .split(/\n\s*\n/)
