@@ -18,16 +18,21 @@ const PAGES = [
   { file: 'widerrufsbelehrung.md', title: 'Widerrufsbelehrung und Muster-Widerrufsformular' },
 ];
 
-/** One Markdown block as text: no emphasis or escapes, headings as their words, links with their address. */
+/**
+ * One Markdown block as text: no emphasis or escapes (the editor escapes `*` and `{`, so the
+ * company fields are filled after), headings as their words, list items with a dash, links with
+ * their address.
+ */
 function plain(block: string, siteUrl: string): string {
   return block
     .replace(/^#+\s*/gm, '')
+    .replace(/^[*-]\s+/gm, '- ')
     .replace(/\*\*(.+?)\*\*/g, '$1')
     .replace(
       /\[([^\]]+)\]\(([^)]+)\)/g,
       (_, label: string, href: string) => `${label} (${href.startsWith('/') ? `${siteUrl}${href}` : href})`,
     )
-    .replace(/\\([*_[\]()])/g, '$1')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
     .trim();
 }
 
@@ -35,9 +40,9 @@ export function legalTexts(company: Company, siteUrl: string): LegalText[] {
   return PAGES.map(({ file, title }) => {
     const source = readFileSync(path.join(servedContentDir(), 'pages', file), 'utf8');
     const body = source.replace(/^---\n[\s\S]*?\n---\n/, '');
-    const paragraphs = fillCompanyFields(body, company)
+    const paragraphs = body
       .split(/\n\s*\n/)
-      .map((block) => plain(block, siteUrl))
+      .map((block) => fillCompanyFields(plain(block, siteUrl), company))
       .filter(Boolean);
     return { title, paragraphs };
   });
