@@ -31,24 +31,27 @@ const list = (label: string, itemLabel: string, min: number, max?: number, descr
  * The body of a page: what the content rules allow (content/README.md): paragraphs, ## and ###
  * headings, lists, links, bold and italic.
  */
+export const bodyOptions = {
+  heading: [2, 3],
+  bold: true,
+  italic: true,
+  link: true,
+  orderedList: true,
+  unorderedList: true,
+  table: false,
+  code: false,
+  strikethrough: false,
+  codeBlock: false,
+  blockquote: false,
+  divider: false,
+  image: false,
+} as const;
+
 const body = fields.markdoc({
   label: 'Text der Seite',
+  description: 'Einleitung, dann Abschnitte mit Überschriften (Ebene 2 und 3); keine Preise und keine Bestellschritte.',
   extension: 'md',
-  options: {
-    heading: [2, 3],
-    bold: true,
-    italic: true,
-    link: true,
-    orderedList: true,
-    unorderedList: true,
-    table: false,
-    code: false,
-    strikethrough: false,
-    codeBlock: false,
-    blockquote: false,
-    divider: false,
-    image: false,
-  },
+  options: bodyOptions,
 });
 
 const fileName = {
@@ -171,21 +174,38 @@ const landing = collection({
 });
 
 /**
- * A page of content/pages. Not the privacy policy nor the withdrawal instructions: Keystatic's
- * writer turns the one's table into Markdoc's own table syntax and drops the escapes of the
- * statutory form's "(*)" in the other, both of which the pages' Markdown would then show wrongly;
- * they stay edited in their files (docs/product.md#d38-content-editor).
+ * The body of a page of content/pages (about us and the legal texts): the landing pages' marks,
+ * plus tables (the privacy policy lists what is stored in the browser) and inline code (the names
+ * of those entries). Written as Markdown, not Markdoc: Keystatic's Markdoc writer turns a table
+ * into Markdoc's own `{% table %}` and writes the statutory form's "(*)" without its escape, which
+ * the pages' Markdown would show as text and as italics; its Markdown writer writes what the build
+ * reads, escaping `*` and also `{`, so a company field reads `\{\{Anbieter}}` in the file
+ * (docs/product.md#d38-content-editor).
  */
+export const pageBodyOptions = { ...bodyOptions, table: true, code: true } as const;
+
+const pageBody = fields.mdx({
+  label: 'Text der Seite',
+  description:
+    'Abschnitte mit Überschriften (Ebene 2 und 3). Firmendaten als Platzhalter: {{Anbieter}}, {{Firma}} oder {{Ort}} (siehe content/README.md).',
+  extension: 'md',
+  options: pageBodyOptions,
+});
+
+/** A page of content/pages. */
 const page = (label: string, file: string) =>
   singleton({
     label,
     path: `pages/${file}`,
     format: { contentField: 'body' },
     schema: {
-      title: text('Titel', 1),
+      title: text('Titel', 1, undefined, 'Die Hauptüberschrift der Seite.'),
       description: longText('Beschreibung für Suchmaschinen', 70, 170, '70 bis 170 Zeichen.'),
-      updated: fields.date({ label: 'Stand', description: 'Datum der letzten inhaltlichen Änderung.' }),
-      body,
+      updated: fields.date({
+        label: 'Stand',
+        description: 'Datum der letzten inhaltlichen Änderung; steht auf den rechtlichen Seiten als „Stand“.',
+      }),
+      body: pageBody,
     },
   });
 
@@ -441,7 +461,23 @@ const site = singleton({
 export default config({
   storage: { kind: 'local' },
   locale: 'de-DE',
-  ui: { brand: { name: 'HWDS Inhalte' } },
+  ui: {
+    brand: { name: 'HWDS Inhalte' },
+    // Our own section names: Keystatic's would read 'Sammlungen' and 'Einzelne'.
+    navigation: {
+      Seiten: ['landing', 'aboutus'],
+      Rechtliches: ['agb', 'widerrufsbelehrung', 'privacypolicy'],
+      'Preise und Firmendaten': ['models', 'pricing', 'site'],
+    },
+  },
   collections: { landing },
-  singletons: { models, pricing, site, aboutus: page('Über uns', 'aboutus'), agb: page('AGB', 'agb') },
+  singletons: {
+    models,
+    pricing,
+    site,
+    aboutus: page('Über uns', 'aboutus'),
+    agb: page('AGB', 'agb'),
+    widerrufsbelehrung: page('Widerrufsbelehrung', 'widerrufsbelehrung'),
+    privacypolicy: page('Datenschutzerklärung', 'privacypolicy'),
+  },
 });
