@@ -50,7 +50,7 @@ const pageBody = browserFields.mdx({ label: 'Text', extension: 'md', options: pa
 /** The text as the editor writes it back after opening it; what its toolbar lacks fails the opening. */
 function writtenBack(field: typeof landingBody | typeof pageBody, text: string): string {
   const content = new TextEncoder().encode(text);
-  const state = field.parse(null, { content, other: new Map(), external: new Map(), slug: undefined });
+  const state = field.parse(undefined, { content, other: new Map(), external: new Map(), slug: undefined });
   return new TextDecoder().decode(field.serialize(state, { slug: undefined }).content);
 }
 
