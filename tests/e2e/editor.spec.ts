@@ -121,6 +121,16 @@ test.describe('an editor on a server of its own', () => {
   }) => {
     test.setTimeout(300_000);
     const token = await openEditor(page, request);
+    // Inline styles only for the editor's page (Keystatic sets them at run time), never Google's fonts;
+    // a public page allows neither and loads nothing of the editor.
+    const editorPolicy = (await page.request.get(at('/keystatic'))).headers()['content-security-policy'];
+    expect(editorPolicy).toContain("style-src 'self' 'unsafe-inline'");
+    expect(editorPolicy).toContain("font-src 'self';");
+    const home = await request.get(at('/'));
+    const homeHtml = await home.text(); // its policy is in a meta element, the header adds the rest
+    expect(`${home.headers()['content-security-policy']} ${homeHtml}`).not.toContain('unsafe-inline');
+    expect(homeHtml).toContain('http-equiv="content-security-policy"');
+    expect(homeHtml).not.toContain('/keystatic');
     const hotel = at('/keystatic/collection/landing/item/hotel');
     const original = readFileSync(contentFile('landing/hotel.md'), 'utf8');
 
