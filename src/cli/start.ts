@@ -8,11 +8,10 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { siteSchema } from '../content-schemas/site.ts';
-import { companyOf, readContentFile, readPricing } from '../server/content-files.ts';
+import { companyOf, serveContent } from '../server/content-files.ts';
 import { followContentPrices } from '../server/db/content-prices.ts';
 import { keystaticApi } from '../server/features/editor/keystatic-api.ts';
-import { loadBuild, publishedRelease, releases, type ServedRelease } from '../server/features/editor/releases.ts';
+import { loadRenderer, publishedRelease, releases, type ServedRelease } from '../server/features/editor/releases.ts';
 import { staffOf } from '../server/features/editor/staff.ts';
 import { createRequestListener, listen } from '../server/http/node-server.ts';
 import { log, setLogLevel } from '../server/log.ts';
@@ -60,21 +59,21 @@ if (reason) {
 }
 
 setLogLevel(settings.logLevel);
-// Astro's build renders the pages that are made on request; the server around it is the product's.
 const initial: ServedRelease =
-  servesRelease && published
-    ? { ...published, build: await loadBuild(published.siteDir) }
-    : { id: null, siteDir: dist, contentDir: settings.contentDir, build: await loadBuild(dist) };
+  servesRelease && published ? published : { id: null, siteDir: dist, contentDir: settings.contentDir };
+// Astro's build renders the pages that are made on request; the server around it is the product's.
+const renderer = await loadRenderer({ releasesDir: settings.releasesDir, siteDir: initial.siteDir, projectRoot: root });
 const { app, deps } = await processApi(settings);
 /**
- * The API follows the content it serves: the articles' prices, the pricing rules (the yearly
- * discount, the print file rules) and the agency's data for mails and invoices, so a publish
- * never leaves the pages saying one thing and the cart or an invoice another.
+ * Everything but the pre-rendered pages follows the content served: the pages rendered on
+ * request, the articles' prices, the pricing rules (the yearly discount, the print file rules),
+ * the agency's data and the legal texts for mails and invoices, so a publish never leaves the
+ * pages saying one thing and the cart or an invoice another.
  */
 async function followContent(contentDir: string): Promise<void> {
+  const { site } = serveContent(contentDir);
+  deps.company = companyOf(site);
   await followContentPrices(deps.db, contentDir);
-  readPricing(contentDir);
-  deps.company = companyOf(readContentFile('site.yaml', siteSchema, contentDir));
 }
 await followContent(initial.contentDir);
 const served = releases({
@@ -82,6 +81,7 @@ const served = releases({
   contentDir: settings.contentDir,
   projectRoot: root,
   initial,
+  renderer,
   afterSwitch: followContent,
 });
 deps.editor = { releases: served, keystatic: keystaticApi(settings.contentDir) };

@@ -8,10 +8,14 @@
 import { collection, config, fields, singleton } from '@keystatic/core';
 import { EXAMPLE_THEMES, GATE_MESSAGES, NO_GATE } from '../content-schemas/landing.ts';
 
+/** The length the build requires, said in the field's help text unless it says more. */
+const lengthRule = (min: number, max?: number) =>
+  max ? `${min} bis ${max} Zeichen.` : min > 1 ? `Mindestens ${min} Zeichen.` : undefined;
+
 /** Text with a length the build requires; optional text left empty is left out of the file. */
-const text = (label: string, min: number, max?: number, description?: string) =>
+const text = (label: string, min: number, max?: number, description = lengthRule(min, max)) =>
   fields.text({ label, description, validation: { length: { min, max } } });
-const longText = (label: string, min: number, max?: number, description?: string) =>
+const longText = (label: string, min: number, max?: number, description = lengthRule(min, max)) =>
   fields.text({ label, description, multiline: true, validation: { length: { min, max } } });
 const optionalText = (label: string, description?: string) => fields.text({ label, description });
 const euros = (label: string, isRequired: boolean, description = 'Preis in Euro als Zahl, z. B. 1200 oder 49.90') =>
@@ -31,24 +35,27 @@ const list = (label: string, itemLabel: string, min: number, max?: number, descr
  * The body of a page: what the content rules allow (content/README.md): paragraphs, ## and ###
  * headings, lists, links, bold and italic.
  */
+export const bodyOptions = {
+  heading: [2, 3],
+  bold: true,
+  italic: true,
+  link: true,
+  orderedList: true,
+  unorderedList: true,
+  table: false,
+  code: false,
+  strikethrough: false,
+  codeBlock: false,
+  blockquote: false,
+  divider: false,
+  image: false,
+} as const;
+
 const body = fields.markdoc({
   label: 'Text der Seite',
+  description: 'Einleitung, dann Abschnitte mit Überschriften (Ebene 2 und 3); keine Preise und keine Bestellschritte.',
   extension: 'md',
-  options: {
-    heading: [2, 3],
-    bold: true,
-    italic: true,
-    link: true,
-    orderedList: true,
-    unorderedList: true,
-    table: false,
-    code: false,
-    strikethrough: false,
-    codeBlock: false,
-    blockquote: false,
-    divider: false,
-    image: false,
-  },
+  options: bodyOptions,
 });
 
 const fileName = {
@@ -83,10 +90,18 @@ const landing = collection({
     }),
     businessType: text('Branche', 3, 40, 'So heißt der Link auf der Startseite, z. B. „Bäckerei“.'),
     description: longText('Beschreibung für Suchmaschinen', 70, 170, '70 bis 170 Zeichen.'),
-    order: fields.integer({ label: 'Position auf der Startseite', validation: { isRequired: true, min: 1 } }),
+    order: fields.integer({
+      label: 'Position auf der Startseite',
+      description: 'Eine Zahl, die keine andere Branchenseite hat; kleinere Zahlen stehen weiter vorn.',
+      validation: { isRequired: true, min: 1 },
+    }),
     scope: fields.object(
       {
-        count: fields.integer({ label: 'Anzahl', validation: { isRequired: true, min: 1 } }),
+        count: fields.integer({
+          label: 'Anzahl',
+          description: 'So viele sind im Paketpreis enthalten.',
+          validation: { isRequired: true, min: 1 },
+        }),
         unit: text('Was gezählt wird', 3, undefined, 'Mehrzahl, z. B. „Produkte“, „Zimmer“.'),
         note: optionalText('Zusatz', 'Ein Satz, z. B. zu größeren Shops; darf leer bleiben.'),
       },
@@ -98,20 +113,27 @@ const landing = collection({
     }),
     example: fields.object(
       {
-        name: text('Name des erfundenen Betriebs', 3, 50),
+        name: text(
+          'Name des erfundenen Betriebs',
+          3,
+          50,
+          'z. B. „Hotel Seeblick“; kein echter Betrieb. 3 bis 50 Zeichen.',
+        ),
         theme: fields.select({
           label: 'Aussehen',
+          description: 'Farben und Schrift der Beispielseite, je Branchengruppe eines.',
           options: EXAMPLE_THEMES.map((theme) => ({ label: theme, value: theme })),
           defaultValue: 'handwerk',
         }),
-        address: text('Erfundene Adresse', 10, 60),
+        address: text('Erfundene Adresse', 10, 60, 'z. B. „Uferweg 12 · Musterstadt“. 10 bis 60 Zeichen.'),
         claim: text('Satz unter dem Namen', 20, 140),
-        intro: longText('Über den Betrieb', 80, 450, 'Zwei oder drei Sätze.'),
+        intro: longText('Über den Betrieb', 80, 450, 'Zwei oder drei Sätze, 80 bis 450 Zeichen.'),
         offer: fields.object(
           {
-            title: text('Überschrift', 5, 40),
+            title: text('Überschrift', 5, 40, 'z. B. „Unsere Zimmer“. 5 bis 40 Zeichen.'),
             items: fields.array(exampleItem, {
               label: 'Angebote',
+              description: 'Drei bis sechs Leistungen, Produkte oder Zimmer.',
               itemLabel: (props) => props.fields.name.value,
               validation: { length: { min: 3, max: 6 } },
             }),
@@ -122,12 +144,19 @@ const landing = collection({
         hours: fields.object(
           {
             title: optionalText('Überschrift', 'Leer: „Öffnungszeiten“.'),
-            rows: fields.array(fields.object({ days: text('Tage', 3, 50), hours: text('Zeiten', 3, 60) }), {
-              label: 'Zeilen',
-              itemLabel: (props) => props.fields.days.value,
-              validation: { length: { min: 1, max: 7 } },
-            }),
-            note: optionalText('Hinweis', 'darf leer bleiben'),
+            rows: fields.array(
+              fields.object({
+                days: text('Tage', 3, 50, 'z. B. „Montag bis Freitag“.'),
+                hours: text('Zeiten', 3, 60, 'z. B. „7 bis 18 Uhr“.'),
+              }),
+              {
+                label: 'Zeilen',
+                description: 'Eine bis sieben Zeilen.',
+                itemLabel: (props) => props.fields.days.value,
+                validation: { length: { min: 1, max: 7 } },
+              },
+            ),
+            note: optionalText('Hinweis', '10 bis 200 Zeichen; darf leer bleiben.'),
           },
           { label: 'Zeiten' },
         ),
@@ -136,7 +165,7 @@ const landing = collection({
             title: text('Überschrift', 5, 50),
             text: text('Text', 20, 200),
             dateLabel: optionalText('Datumsfeld', 'z. B. „Anreise“; leer: Formular ohne Datum.'),
-            button: text('Knopf', 5, 30),
+            button: text('Knopf', 5, 30, 'Beschriftung des Knopfs; das Formular verschickt nichts. 5 bis 30 Zeichen.'),
           },
           { label: 'Kontaktblock' },
         ),
@@ -145,18 +174,31 @@ const landing = collection({
     ),
     contactEmail: fields.text({
       label: 'E-Mail für Bestellungen',
+      description: 'An diese Adresse schicken Kunden ihre Bestellung; steht in den Bestellschritten der Seite.',
       validation: { pattern: { regex: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'Eine E-Mail-Adresse angeben' } },
     }),
     gate: fields.select({
       label: 'Anmeldehinweis für anonyme Besucher',
+      description:
+        'Steht für nicht angemeldete Besucher an Stelle der Bestellschritte; „kein Hinweis“ zeigt allen die Schritte.',
       options: [...GATE_MESSAGES, NO_GATE].map((message) => ({ label: message, value: message })),
       defaultValue: GATE_MESSAGES[0],
     }),
     benefits: list('Vorteile', 'Vorteil', 3, 6, 'Je ein Satz, 20 bis 300 Zeichen.'),
     offers: fields.object(
       {
-        information: longText('Informationsseite', 40, 400),
-        interactive: longText('Interaktive Website', 40, 400),
+        information: longText(
+          'Informationsseite',
+          40,
+          400,
+          'Was eine Informationsseite diesem Betrieb bringt, 40 bis 400 Zeichen.',
+        ),
+        interactive: longText(
+          'Interaktive Website',
+          40,
+          400,
+          'Was Bestellungen, Kalender und Online-Zahlung diesem Betrieb bringen, 40 bis 400 Zeichen.',
+        ),
       },
       { label: 'Die zwei Angebote' },
     ),
@@ -171,21 +213,38 @@ const landing = collection({
 });
 
 /**
- * A page of content/pages. Not the privacy policy nor the withdrawal instructions: Keystatic's
- * writer turns the one's table into Markdoc's own table syntax and drops the escapes of the
- * statutory form's "(*)" in the other, both of which the pages' Markdown would then show wrongly;
- * they stay edited in their files (docs/product.md#d38-content-editor).
+ * The body of a page of content/pages (about us and the legal texts): the landing pages' marks,
+ * plus tables (the privacy policy lists what is stored in the browser) and inline code (the names
+ * of those entries). Written as Markdown, not Markdoc: Keystatic's Markdoc writer turns a table
+ * into Markdoc's own `{% table %}` and writes the statutory form's "(*)" without its escape, which
+ * the pages' Markdown would show as text and as italics; its Markdown writer writes what the build
+ * reads, escaping `*` and also `{`, so a company field reads `\{\{Anbieter}}` in the file
+ * (docs/product.md#d38-content-editor).
  */
+export const pageBodyOptions = { ...bodyOptions, table: true, code: true } as const;
+
+const pageBody = fields.mdx({
+  label: 'Text der Seite',
+  description:
+    'Abschnitte mit Überschriften (Ebene 2 und 3). Firmendaten als Platzhalter: {{Anbieter}}, {{Firma}} oder {{Ort}} (siehe content/README.md).',
+  extension: 'md',
+  options: pageBodyOptions,
+});
+
+/** A page of content/pages. */
 const page = (label: string, file: string) =>
   singleton({
     label,
     path: `pages/${file}`,
     format: { contentField: 'body' },
     schema: {
-      title: text('Titel', 1),
+      title: text('Titel', 1, undefined, 'Die Hauptüberschrift der Seite.'),
       description: longText('Beschreibung für Suchmaschinen', 70, 170, '70 bis 170 Zeichen.'),
-      updated: fields.date({ label: 'Stand', description: 'Datum der letzten inhaltlichen Änderung.' }),
-      body,
+      updated: fields.date({
+        label: 'Stand',
+        description: 'Datum der letzten inhaltlichen Änderung; steht auf den rechtlichen Seiten als „Stand“.',
+      }),
+      body: pageBody,
     },
   });
 
@@ -195,10 +254,16 @@ const model = fields.object({
     label: 'Nummer (1 bis 5, auch die Reihenfolge)',
     validation: { isRequired: true, min: 1, max: 5 },
   }),
-  name: text('Name', 1),
-  description: longText('Beschreibung', 40, undefined, 'Keine Preise in den Text schreiben: der Preis steht unten.'),
+  name: text('Name', 1, undefined, 'So heißt das Modell auf /modelle und im Warenkorb.'),
+  description: longText(
+    'Beschreibung',
+    40,
+    undefined,
+    'Mindestens 40 Zeichen. Keine Preise in den Text schreiben: der Preis steht unten.',
+  ),
   kind: fields.select({
     label: 'Technik',
+    description: 'Womit die Website gebaut wird.',
     options: [
       { label: 'Content-Management-System', value: 'cms' },
       { label: 'Moderner Web-Stack', value: 'modern' },
@@ -208,6 +273,7 @@ const model = fields.object({
   }),
   offer: fields.select({
     label: 'Angebot',
+    description: 'Unter welchem der zwei Angebote das Modell steht.',
     options: [
       { label: 'Informationsseite', value: 'information' },
       { label: 'Interaktive Website', value: 'interactive' },
@@ -218,6 +284,7 @@ const model = fields.object({
   price: euros('Preis', true, 'In Euro als Zahl. Gilt nach dem Veröffentlichen auch im Warenkorb.'),
   priceType: fields.select({
     label: 'Preisangabe',
+    description: '„bis zu“ zeigt „bis zu …“ vor dem Preis.',
     options: [
       { label: 'Festpreis', value: 'fixed' },
       { label: 'bis zu', value: 'upTo' },
@@ -241,7 +308,11 @@ const models = singleton({
   path: 'models',
   format: 'yaml',
   schema: {
-    models: fields.array(model, { label: 'Modelle', itemLabel: (props) => props.fields.name.value }),
+    models: fields.array(model, {
+      label: 'Modelle',
+      description: 'Die fünf Website-Modelle; ein Klick auf ein Modell öffnet es.',
+      itemLabel: (props) => props.fields.name.value,
+    }),
   },
 });
 
@@ -259,22 +330,26 @@ const pricing = singleton({
   schema: {
     maintenance: fields.object(
       {
-        intro: longText('Einleitung', 1),
-        billing: text('Abrechnung', 1),
+        intro: longText('Einleitung', 1, undefined, 'Der erste Absatz unter „Website-Wartung“ auf /preise.'),
+        billing: text('Abrechnung', 1, undefined, 'Wie Wartung abgerechnet wird, ein Satz.'),
         yearlyDiscountPercent: fields.integer({
           label: 'Rabatt bei jährlicher Zahlung in %',
           validation: { isRequired: true, min: 0, max: 100 },
         }),
-        exclusions: text('Nicht enthalten', 1),
-        included: list('Enthalten', 'Leistung', 3),
-        extras: list('Zusatzleistungen', 'Leistung', 1),
+        exclusions: text('Nicht enthalten', 1, undefined, 'Was keine Wartung umfasst, ein Satz.'),
+        included: list('Enthalten', 'Leistung', 3, undefined, 'Mindestens drei Leistungen, die jede Wartung umfasst.'),
+        extras: list('Zusatzleistungen', 'Leistung', 1, undefined, 'Was gegen Aufpreis dazukommt.'),
         tiers: fields.array(
           fields.object({
             id: slugText('Kennung'),
-            name: text('Name', 1),
-            from: euros('Preis pro Monat ab', true),
+            name: text('Name', 1, undefined, 'So heißt das Paket auf /preise und im Warenkorb.'),
+            from: euros(
+              'Preis pro Monat ab',
+              true,
+              'In Euro als Zahl. Gilt nach dem Veröffentlichen auch im Warenkorb.',
+            ),
             to: euros('bis', false, 'Leer lassen für „ab …“.'),
-            description: longText('Beschreibung', 1),
+            description: longText('Beschreibung', 1, undefined, 'Für wen das Paket passt und was es umfasst.'),
           }),
           {
             label: 'Wartungspakete',
@@ -287,11 +362,11 @@ const pricing = singleton({
     ),
     print: fields.object(
       {
-        intro: longText('Einleitung', 1),
+        intro: longText('Einleitung', 1, undefined, 'Der erste Absatz unter „Großformatdruck und Design“ auf /preise.'),
         items: fields.array(
           fields.object({
             id: slugText('Kennung'),
-            name: text('Name', 1),
+            name: text('Name', 1, undefined, 'So heißt das Produkt auf /preise und im Warenkorb.'),
             from: euros(
               'Preis ab',
               true,
@@ -308,7 +383,7 @@ const pricing = singleton({
               ],
               defaultValue: 'flat',
             }),
-            limits: list('Grenzen', 'Grenze', 0),
+            limits: list('Grenzen', 'Grenze', 0, undefined, 'z. B. Formate oder Auflagen; darf leer bleiben.'),
             minimumOrder: euros('Mindestbestellwert', false, 'In Euro; leer: keiner.'),
           }),
           {
@@ -319,6 +394,7 @@ const pricing = singleton({
         ),
         fileFormats: fields.multiselect({
           label: 'Dateiformate',
+          description: 'In welchen Formaten Kunden ihre Druckdaten schicken können.',
           options: [
             { label: 'JPG', value: 'jpg' },
             { label: 'TIFF', value: 'tiff' },
@@ -341,7 +417,7 @@ const pricing = singleton({
           },
           { label: 'Auflösung der Druckdaten' },
         ),
-        shipping: longText('Versand', 1),
+        shipping: longText('Versand', 1, undefined, 'Wie und wohin geliefert wird, auf /preise.'),
         bleedMm: fields.integer({
           label: 'Beschnitt in mm',
           description: 'An jeder Kante, 0 bis 10.',
@@ -359,14 +435,19 @@ const site = singleton({
   path: 'site',
   format: 'yaml',
   schema: {
-    name: text('Name der Website', 2),
-    subtitle: text('Untertitel', 5),
+    name: text('Name der Website', 2, undefined, 'Steht im Kopf jeder Seite und in den Seitentiteln.'),
+    subtitle: text('Untertitel', 5, undefined, 'Steht unter dem Namen im Kopf und in der Fußzeile.'),
     company: fields.object(
       {
-        legalName: text('Firmenname', 1),
-        representative: text('Vertreten durch', 1),
-        legalForm: text('Rechtsform', 1),
-        street: text('Straße', 1),
+        legalName: text(
+          'Firmenname',
+          1,
+          undefined,
+          'Wie im Handels- oder Gewerberegister; steht im Impressum, in den AGB und auf Rechnungen.',
+        ),
+        representative: text('Vertreten durch', 1, undefined, 'Wer das Unternehmen vertritt (Impressum).'),
+        legalForm: text('Rechtsform', 1, undefined, 'z. B. Einzelunternehmen, GmbH.'),
+        street: text('Straße', 1, undefined, 'Straße und Hausnummer.'),
         postalCode: fields.text({
           label: 'Postleitzahl',
           validation: { pattern: { regex: /^\d{5}$/, message: 'Postleitzahl mit fünf Ziffern' } },
@@ -382,15 +463,21 @@ const site = singleton({
         }),
         email: fields.text({
           label: 'E-Mail',
+          description: 'Die Adresse für Kunden: Kontaktseite, Fußzeile, Impressum, E-Mails.',
           validation: { pattern: { regex: /^[^\s@]+@[^\s@]+\.[^\s@]+$/, message: 'Eine E-Mail-Adresse angeben' } },
         }),
-        phone: text('Telefon', 1),
+        phone: text('Telefon', 1, undefined, 'Im Impressum, in der Widerrufsbelehrung und auf Rechnungen.'),
         vatId: optionalText('USt-IdNr.', 'Steht auf jeder Rechnung. Für Kleinunternehmer ohne USt-IdNr. leer lassen.'),
         taxNumber: optionalText(
           'Steuernummer',
           'Nur nötig ohne USt-IdNr.: Rechnungen nennen dann die Steuernummer des Finanzamts.',
         ),
-        contentResponsible: text('Verantwortlich für den Inhalt (§ 18 Abs. 2 MStV)', 1),
+        contentResponsible: text(
+          'Verantwortlich für den Inhalt (§ 18 Abs. 2 MStV)',
+          1,
+          undefined,
+          'Name und Anschrift der Person, im Impressum.',
+        ),
       },
       { label: 'Firma (Impressum)' },
     ),
@@ -398,6 +485,7 @@ const site = singleton({
       {
         mode: fields.select({
           label: 'Umsatzsteuer',
+          description: 'Bestimmt den Hinweis unter allen Preisen und die Rechnungen.',
           options: [
             { label: 'Preise inklusive Umsatzsteuer', value: 'included' },
             { label: 'Kleinunternehmer (§ 19 UStG)', value: 'smallBusiness' },
@@ -410,7 +498,7 @@ const site = singleton({
     ),
     openingHours: fields.object(
       {
-        label: text('Tage', 1),
+        label: text('Tage', 1, undefined, 'z. B. „täglich“ oder „werktags“; steht vor den Uhrzeiten.'),
         opens: fields.text({
           label: 'von (HH:MM)',
           validation: { pattern: { regex: /^\d{2}:\d{2}$/, message: 'Uhrzeit als HH:MM' } },
@@ -422,9 +510,17 @@ const site = singleton({
       },
       { label: 'Öffnungszeiten' },
     ),
-    adviceNote: text('Hinweis zur Beratung', 1),
+    adviceNote: text(
+      'Hinweis zur Beratung',
+      1,
+      undefined,
+      'Ein Satz auf der Startseite, der Kontaktseite, unter „Preise“ und „Über uns“.',
+    ),
     social: fields.array(
-      fields.object({ name: text('Name', 1), url: fields.url({ label: 'Adresse', validation: { isRequired: true } }) }),
+      fields.object({
+        name: text('Name', 1, undefined, 'z. B. Instagram.'),
+        url: fields.url({ label: 'Adresse', description: 'Mit https://.', validation: { isRequired: true } }),
+      }),
       {
         label: 'Soziale Netzwerke (genau vier)',
         itemLabel: (props) => props.fields.name.value,
@@ -441,7 +537,23 @@ const site = singleton({
 export default config({
   storage: { kind: 'local' },
   locale: 'de-DE',
-  ui: { brand: { name: 'HWDS Inhalte' } },
+  ui: {
+    brand: { name: 'HWDS Inhalte' },
+    // Our own section names: Keystatic's would read 'Sammlungen' and 'Einzelne'.
+    navigation: {
+      Seiten: ['landing', 'aboutus'],
+      Rechtliches: ['agb', 'widerrufsbelehrung', 'privacypolicy'],
+      'Preise und Firmendaten': ['models', 'pricing', 'site'],
+    },
+  },
   collections: { landing },
-  singletons: { models, pricing, site, aboutus: page('Über uns', 'aboutus'), agb: page('AGB', 'agb') },
+  singletons: {
+    models,
+    pricing,
+    site,
+    aboutus: page('Über uns', 'aboutus'),
+    agb: page('AGB', 'agb'),
+    widerrufsbelehrung: page('Widerrufsbelehrung', 'widerrufsbelehrung'),
+    privacypolicy: page('Datenschutzerklärung', 'privacypolicy'),
+  },
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { z } from 'astro/zod';
 import { parseYaml } from '../content-schemas/common.ts';
 import { type PricingData, pricingSchema } from '../content-schemas/pricing.ts';
-import type { SiteData } from '../content-schemas/site.ts';
+import { type SiteData, siteSchema } from '../content-schemas/site.ts';
 import type { PrintFileRules } from '../lib/product-kinds.ts';
 import { loadSettings } from './settings.ts';
 
@@ -24,12 +24,45 @@ export function readContentFile<T extends z.ZodType>(
 export const companyOf = (site: SiteData) => ({ ...site.company, vat: site.vat });
 export type Company = ReturnType<typeof companyOf>;
 
-let pricingFile: PricingData | undefined;
-const pricing = (): PricingData => (pricingFile ??= readContentFile('pricing.yaml', pricingSchema));
+/**
+ * The content the site serves now: the content folder of the release being served, set by the
+ * site's server at its start and after each publish or restore (docs/product.md#d38-content-editor).
+ * On globalThis, as the process's API (runtime.ts): the pages rendered on request run from the
+ * build's bundle, which has copies of these modules, and must read what the server's own copy was
+ * told. Unset (tests, the API alone, the build): the content folder of the settings.
+ */
+export interface ServedContent {
+  dir: string;
+  site: SiteData;
+  pricing: PricingData;
+}
 
-/** Reads content/pricing.yaml of the content being served (at start, and after each publish). */
-export function readPricing(contentDir: string): void {
-  pricingFile = readContentFile('pricing.yaml', pricingSchema, contentDir);
+const SERVED_CONTENT = Symbol.for('hwds.servedContent');
+type WithServedContent = typeof globalThis & { [SERVED_CONTENT]?: ServedContent };
+
+export const servedContent = (): ServedContent | undefined => (globalThis as WithServedContent)[SERVED_CONTENT];
+
+/** Serves the content of `dir` from now on: its files read and checked once. */
+export function serveContent(dir: string): ServedContent {
+  const served = {
+    dir,
+    site: readContentFile('site.yaml', siteSchema, dir),
+    pricing: readContentFile('pricing.yaml', pricingSchema, dir),
+  };
+  (globalThis as WithServedContent)[SERVED_CONTENT] = served;
+  return served;
+}
+
+/** The served content folder, or the settings' one. */
+export const servedContentDir = (): string => servedContent()?.dir ?? loadSettings().contentDir;
+
+let pricingFile: PricingData | undefined;
+/** The served content's pricing rules; with nothing served, the settings' file, read once. */
+function pricing(): PricingData {
+  const served = servedContent();
+  if (served) return served.pricing;
+  pricingFile ??= readContentFile('pricing.yaml', pricingSchema);
+  return pricingFile;
 }
 
 /**

@@ -42,6 +42,8 @@ test('customers and visitors reach neither the editor nor its API', async ({ pag
 });
 
 test.describe('an editor on a server of its own', () => {
+  // One server, one content folder: each test goes on from what the one before published.
+  test.describe.configure({ mode: 'serial' });
   let root: string;
   let contentDir: string;
   let server: RunningServer;
@@ -78,15 +80,18 @@ test.describe('an editor on a server of its own', () => {
   const contentFile = (file: string) => path.join(contentDir, file);
   const at = (pathname: string) => `${server.baseUrl}${pathname}`;
 
-  async function openEditor(page: Page, request: APIRequestContext) {
+  /** Logs the admin in and opens the editor; answers the admin's token. */
+  async function openEditor(page: Page, request: APIRequestContext): Promise<string> {
     const login = await request.post(at('/api/auth/login'), {
       data: { userEmail: E2E_ADMIN.email, password: E2E_ADMIN.password },
     });
     expect(login.status()).toBe(200);
-    await signIn(page, ((await login.json()) as { accessToken: string }).accessToken);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    await signIn(page, accessToken);
     await page.goto(at('/admin/inhalte'));
     await page.getByRole('link', { name: 'Inhalte bearbeiten' }).click();
     await expect(page).toHaveURL(/\/keystatic/);
+    return accessToken;
   }
 
   async function publish(page: Page) {
@@ -95,12 +100,37 @@ test.describe('an editor on a server of its own', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Wird veröffentlicht' })).toBeVisible();
   }
 
+  /** What the admin's cart charges for the first website model, booked once. */
+  async function cartCharges(request: APIRequestContext, token: string): Promise<number> {
+    const auth = { Authorization: `Bearer ${token}` };
+    const [model] = (await (await request.get(at('/api/articles?departamentId=12'))).json()) as { id: number }[];
+    await request.delete(at('/api/cart/clear'), { headers: auth });
+    const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+    const added = await request.post(at(`/api/cart/article/${model?.id}`), {
+      headers: auth,
+      data: { entryDate: inDays(30), departureDate: inDays(31) },
+    });
+    expect(added.status(), await added.text()).toBe(201);
+    return ((await (await request.get(at('/api/cart'), { headers: auth })).json()) as { totalPriceArticles: number })
+      .totalPriceArticles;
+  }
+
   test('edits a page and a price, publishes without an error answer, and a build error keeps the site', async ({
     page,
     request,
   }) => {
-    test.setTimeout(240_000);
-    await openEditor(page, request);
+    test.setTimeout(300_000);
+    const token = await openEditor(page, request);
+    // Inline styles only for the editor's page (Keystatic sets them at run time), never Google's fonts;
+    // a public page allows neither and loads nothing of the editor.
+    const editorPolicy = (await page.request.get(at('/keystatic'))).headers()['content-security-policy'];
+    expect(editorPolicy).toContain("style-src 'self' 'unsafe-inline'");
+    expect(editorPolicy).toContain("font-src 'self';");
+    const home = await request.get(at('/'));
+    const homeHtml = await home.text(); // its policy is in a meta element, the header adds the rest
+    expect(`${home.headers()['content-security-policy']} ${homeHtml}`).not.toContain('unsafe-inline');
+    expect(homeHtml).toContain('http-equiv="content-security-policy"');
+    expect(homeHtml).not.toContain('/keystatic');
     const hotel = at('/keystatic/collection/landing/item/hotel');
     const original = readFileSync(contentFile('landing/hotel.md'), 'utf8');
 
@@ -132,9 +162,20 @@ test.describe('an editor on a server of its own', () => {
     await expect.poll(() => readFileSync(contentFile('landing/hotel.md'), 'utf8')).toContain(`title: ${NEW_TITLE}`);
     expect(readFileSync(contentFile('landing/hotel.md'), 'utf8')).toContain('Wer ein Hotelzimmer sucht');
 
-    // A model's price, as its form saves it.
-    const models = readFileSync(contentFile('models.yaml'), 'utf8');
-    writeFileSync(contentFile('models.yaml'), models.replace('price: 1200', 'price: 1350'));
+    // A model's price in its form (Keystatic's own words there are English: 'Done', 'Save').
+    await page.goto(at('/keystatic/singleton/models'));
+    await page.getByText('Informationsseite mit CMS').click();
+    const model = page.getByRole('dialog');
+    await model.getByRole('textbox', { name: /^Preis/ }).fill('1350');
+    await model.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => readFileSync(contentFile('models.yaml'), 'utf8')).toContain('price: 1350');
+
+    // The agency's opening days, which the pages rendered on request show in their footer too.
+    await page.goto(at('/keystatic/singleton/site'));
+    await page.getByRole('textbox', { name: /^Tage/ }).fill('werktags');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => readFileSync(contentFile('site.yaml'), 'utf8')).toContain('label: werktags');
 
     // Publishing: a second client asking for the home page meanwhile gets nothing but 200s.
     const statuses: number[] = [];
@@ -143,25 +184,30 @@ test.describe('an editor on a server of its own', () => {
       while (polling) statuses.push((await request.get(at('/'))).status());
     })();
     await publish(page);
-    await expect(page.getByText('Veröffentlicht: 2 geänderte Dateien sind jetzt auf der Website.')).toBeVisible({
+    await expect(page.getByText('Veröffentlicht: 3 geänderte Dateien sind jetzt auf der Website.')).toBeVisible({
       timeout: 180_000,
     });
     polling = false;
     await poller;
     expect(statuses.length).toBeGreaterThan(5);
     expect(new Set(statuses)).toEqual(new Set([200]));
-    await expect(page.getByRole('cell', { name: 'landing/hotel.md, models.yaml' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'landing/hotel.md, models.yaml, site.yaml' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: E2E_ADMIN.email })).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
     const hotelPage = await request.get(at('/hotel'));
     expect(await hotelPage.text()).toContain(NEW_TITLE);
     // The price the category page shows is the article's, which the cart charges.
     expect(await (await request.get(at('/departaments/12'))).text()).toMatch(/1\.350,00\s€/);
-    const articles = (await (await request.get(at('/api/articles?departamentId=12'))).json()) as { price: number }[];
-    expect(articles[0]?.price).toBe(1350);
+    expect(await cartCharges(request, token)).toBe(1350);
+    // Pre-rendered, rendered on request, and the 404 page: one footer.
+    for (const pathname of ['/', '/checkout', '/gibt-es-nicht']) {
+      expect(await (await request.get(at(pathname))).text()).toContain('Öffnungszeiten: werktags 08:00–18:00 Uhr');
+    }
 
     // Content the build refuses: not published, the editor is told where, the site stays.
-    writeFileSync(contentFile('models.yaml'), models.replace('price: 1200', 'price: teuer'));
+    const models = readFileSync(contentFile('models.yaml'), 'utf8');
+    writeFileSync(contentFile('models.yaml'), models.replace('price: 1350', 'price: teuer'));
     await publish(page);
     await expect(page.locator('.admin-messages [role="alert"]')).toContainText(
       'Nicht veröffentlicht: Datei models.yaml, Eintrag „cms-informationsseite“: Feld „price“: Preis als Zahl angeben',
@@ -169,5 +215,26 @@ test.describe('an editor on a server of its own', () => {
     );
     expect(await (await request.get(at('/hotel'))).text()).toContain(NEW_TITLE);
     expect(await (await request.get(at('/departaments/12'))).text()).toMatch(/1\.350,00\s€/);
+  });
+
+  test('serves the release before again with one action', async ({ page, request }) => {
+    test.setTimeout(240_000);
+    const token = await openEditor(page, request);
+    const models = readFileSync(contentFile('models.yaml'), 'utf8');
+    writeFileSync(contentFile('models.yaml'), models.replace('price: teuer', 'price: 1200'));
+    await publish(page);
+    await expect(page.getByText('Veröffentlicht: Eine geänderte Datei ist jetzt auf der Website.')).toBeVisible({
+      timeout: 180_000,
+    });
+    expect(await (await request.get(at('/departaments/12'))).text()).toMatch(/1\.200,00\s€/);
+
+    const restore = page.getByRole('button', { name: /^Stand vom .* wiederherstellen$/ });
+    await expect(restore).toHaveCount(1);
+    await restore.click();
+    await page.getByRole('button', { name: 'Ja, wiederherstellen' }).click();
+    await expect(page.getByText(/^Die Website zeigt wieder den Stand vom/)).toBeVisible();
+    expect(await (await request.get(at('/departaments/12'))).text()).toMatch(/1\.350,00\s€/);
+    expect(await (await request.get(at('/hotel'))).text()).toContain(NEW_TITLE);
+    expect(await cartCharges(request, token)).toBe(1350);
   });
 });

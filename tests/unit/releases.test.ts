@@ -2,14 +2,15 @@
  * Publishing's bookkeeping (docs/product.md#d38-content-editor) with a stand-in for `astro build`
  * (the real build is proven end to end in tests/e2e/editor.spec.ts): a release is built from a
  * copy of the content, switched to only when its build succeeded, recorded with who and which
- * files, named for the next start, and an earlier one can be served again.
+ * files, named for the next start, and an earlier one can be served again. The pages rendered on
+ * request keep the one handler loaded at the start: a release built by other code is refused.
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  loadBuild,
+  loadRenderer,
   publishedRelease,
   type Releases,
   releases,
@@ -20,8 +21,10 @@ let root: string;
 let contentDir: string;
 let releasesDir: string;
 const switchedTo: string[] = [];
+/** What the stand-in's script is named after: the code it was built from. */
+let code = 'a1';
 
-/** A build whose one page says which title the content had. */
+/** A build whose one page says which title the content had, with a script named after the code. */
 const standIn: SiteBuild = async (_projectRoot, content, outDir) => {
   const title = readFileSync(path.join(content, 'landing/hotel.md'), 'utf8').match(/^title: (.*)$/m)?.[1];
   if (!title)
@@ -31,8 +34,10 @@ const standIn: SiteBuild = async (_projectRoot, content, outDir) => {
         '[InvalidContentEntryDataError] landing → hotel data does not match collection schema.\n\n  title: Pflichtfeld\n\n  Hint:\n',
     };
   mkdirSync(path.join(outDir, 'server'), { recursive: true });
-  mkdirSync(path.join(outDir, 'client'), { recursive: true });
-  writeFileSync(path.join(outDir, 'server/entry.mjs'), `export const handler = () => ${JSON.stringify(title)};`);
+  mkdirSync(path.join(outDir, 'client/_astro'), { recursive: true });
+  writeFileSync(path.join(outDir, 'server/entry.mjs'), 'export const handler = () => undefined;');
+  writeFileSync(path.join(outDir, 'client/index.html'), title);
+  writeFileSync(path.join(outDir, `client/_astro/page.${code}.js`), '');
   writeFileSync(path.join(outDir, 'build-info.json'), '{}');
   return { ok: true, output: '' };
 };
@@ -52,7 +57,8 @@ async function started(): Promise<Releases> {
     releasesDir,
     contentDir,
     projectRoot: root,
-    initial: { id: null, siteDir: dist, contentDir, build: await loadBuild(dist) },
+    initial: { id: null, siteDir: dist, contentDir },
+    renderer: await loadRenderer({ releasesDir, siteDir: dist, projectRoot: root }),
     afterSwitch: async (content) => {
       switchedTo.push(content);
     },
@@ -60,7 +66,12 @@ async function started(): Promise<Releases> {
   });
 }
 
-const servedTitle = (served: Releases) => (served.served().render as unknown as () => string)();
+/** The served pages' title, also as the handler of the pages rendered on request reads its 404 page. */
+function servedTitle(served: Releases): string {
+  const title = readFileSync(path.join(served.served().clientDir, 'index.html'), 'utf8');
+  expect(readFileSync(path.join(releasesDir, 'live/client/index.html'), 'utf8')).toBe(title);
+  return title;
+}
 
 beforeEach(() => {
   root = mkdtempSync(path.join(tmpdir(), 'hwds-releases-'));
@@ -70,6 +81,7 @@ beforeEach(() => {
   write('landing/hotel.md', '---\ntitle: Website für Ihr Hotel\n---\n');
   write('models.yaml', 'models: []\n');
   switchedTo.length = 0;
+  code = 'a1';
 });
 
 afterEach(() => {
@@ -122,5 +134,19 @@ describe('publishing', () => {
     expect(publishedRelease(releasesDir)?.id).toBe(first.id);
     expect((await served.view()).current).toBe(first.id);
     await expect(served.restore('2020-01-01T00-00-00-000Z')).rejects.toMatchObject({ statusCode: 404 });
+  });
+
+  it('refuses a release built by other code than the server started with, and keeps serving', async () => {
+    const served = await started();
+    write('landing/hotel.md', '---\ntitle: Erste Fassung\n---\n');
+    const first = await served.publish('chefin@example.de');
+    code = 'b2';
+    write('landing/hotel.md', '---\ntitle: Zweite Fassung\n---\n');
+    await expect(served.publish('chefin@example.de')).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining('Bitte starten Sie den Server neu'),
+    });
+    expect(servedTitle(served)).toBe('Erste Fassung');
+    expect((await served.view()).releases).toEqual([first]);
   });
 });

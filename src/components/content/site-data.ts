@@ -1,8 +1,15 @@
-/** Content for static components at build time (not for islands: they get what they need as props). */
+/**
+ * Content for static components (not for islands: they get what they need as props): the build's
+ * content collections, and for the pages rendered on request in the site's server the content it
+ * serves now, which a publish changes without loading new page code (docs/product.md#d38-content-editor).
+ */
 import { type CollectionEntry, getCollection, getEntry } from 'astro:content';
+import { servedContent } from '../../server/content-files.ts';
 
 /** The one entry of a single-document collection (content/site.yaml, content/pricing.yaml). */
 async function single<C extends 'site' | 'pricing'>(collection: C): Promise<CollectionEntry<C>['data']> {
+  const served = servedContent();
+  if (served) return served[collection];
   const entry = (await getEntry(collection, 'main')) as CollectionEntry<C> | undefined;
   if (!entry) throw new Error(`content for "${collection}" is missing`);
   return entry.data;

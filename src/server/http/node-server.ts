@@ -130,12 +130,14 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
       requestId: 'outgoing' in env ? String(env.outgoing.getHeader(REQUEST_ID_HEADER) ?? '') : undefined,
     }),
   );
-  const filesOf = new Map<string, ReturnType<typeof sirv>>();
-  /** Each build's files, indexed once; a request keeps the build it started with. */
+  /**
+   * The served build's files, indexed once when it starts serving; the index of the build before
+   * is let go (a request keeps the one it started with), so publishes do not pile up indexes.
+   */
+  let files: { clientDir: string; serve: ReturnType<typeof sirv> } | undefined;
   const serveFiles = (clientDir: string) => {
-    const existing = filesOf.get(clientDir);
-    if (existing) return existing;
-    const created = sirv(clientDir, {
+    if (files?.clientDir === clientDir) return files.serve;
+    const serve = sirv(clientDir, {
       etag: true,
       brotli: true,
       gzip: true,
@@ -149,8 +151,8 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
         );
       },
     });
-    filesOf.set(clientDir, created);
-    return created;
+    files = { clientDir, serve };
+    return serve;
   };
   const editor = site?.editor;
   // Keystatic's app: one page for all its paths; its scripts are hashed like Astro's assets.

@@ -9,6 +9,10 @@
  * this copy, never files an editor is saving meanwhile), `site/` (the build: client/, server/) and
  * `release.json` (the record). `$RELEASES_DIR/current` names the served release; a start serves it
  * until the code is newer.
+ *
+ * The pages rendered on request run from one handler, loaded once per process (`live/`, see
+ * loadRenderer): Node keeps every ES module it has loaded until the process ends, so a handler
+ * loaded per release would add its code and data to the server's memory with every publish.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
@@ -71,6 +75,8 @@ export interface ReleaseOptions {
   projectRoot: string;
   /** What the server started with: a published release, or the project's build (`dist/`, id null). */
   initial: ServedRelease;
+  /** The pages rendered on request, loaded from the build the server started with. */
+  renderer: Renderer;
   /** After a switch: what follows the served content besides the pages (the catalogue's prices). */
   afterSwitch: (contentDir: string) => Promise<void>;
   /** Builds the site from `contentDir` into `outDir`: `astro build`, or a stand-in in tests. */
@@ -93,14 +99,55 @@ export interface ServedRelease {
   id: string | null;
   siteDir: string;
   contentDir: string;
-  build: Build;
 }
 
-/** Loads a build's on-request handler (Astro's server entry in middleware mode). */
-export async function loadBuild(dir: string): Promise<Build> {
-  const entry = pathToFileURL(path.join(dir, 'server/entry.mjs')).href;
+const LIVE_DIR = 'live';
+const ASSETS = '_astro';
+
+/** The handler of the pages rendered on request, and what it was built with. */
+export interface Renderer {
+  render: Build['render'];
+  /** Makes the pages that the handler reads from disk (its 404 page) those of `clientDir`. */
+  pointTo(clientDir: string): Promise<void>;
+  /** The hashed scripts the handler's pages name: every release it serves must have them. */
+  assets: ReadonlySet<string>;
+}
+
+const assetsIn = async (clientDir: string) =>
+  new Set(existsSync(path.join(clientDir, ASSETS)) ? await readdir(path.join(clientDir, ASSETS)) : []);
+
+/**
+ * Loads Astro's handler of the pages rendered on request (its server entry in middleware mode)
+ * from the build in `siteDir`, once for the server's life. The code is the same in every release
+ * one server serves (a code change takes effect with a restart); what a publish changes is the
+ * content, which those pages read from the served content (src/server/content-files.ts), and the
+ * 404 page, which Astro reads from the `client` folder beside its `server` folder. So the handler
+ * runs from a copy of the build's server folder in `$RELEASES_DIR/live/server`, and
+ * `live/client` is a link to the served release's pages, replaced in one step by each switch.
+ */
+export async function loadRenderer(options: {
+  releasesDir: string;
+  siteDir: string;
+  projectRoot: string;
+}): Promise<Renderer> {
+  const { releasesDir, siteDir } = options;
+  const live = path.join(releasesDir, LIVE_DIR);
+  await rm(live, { recursive: true, force: true });
+  await mkdir(live, { recursive: true });
+  await cp(path.join(siteDir, 'server'), path.join(live, 'server'), { recursive: true });
+  // The server code imports the project's packages: from a folder elsewhere, through this link.
+  const packages = path.join(releasesDir, 'node_modules');
+  if (!existsSync(packages)) await symlink(path.join(options.projectRoot, 'node_modules'), packages, 'dir');
+  const pointTo = async (clientDir: string) => {
+    const next = path.join(live, 'client.next');
+    await rm(next, { force: true });
+    await symlink(clientDir, next, 'dir');
+    await rename(next, path.join(live, 'client'));
+  };
+  await pointTo(path.join(siteDir, 'client'));
+  const entry = pathToFileURL(path.join(live, 'server/entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: Build['render'] };
-  return { clientDir: path.join(dir, 'client'), render: handler };
+  return { render: handler, pointTo, assets: await assetsIn(path.join(siteDir, 'client')) };
 }
 
 const folders = (releasesDir: string, id: string) => ({
@@ -109,7 +156,7 @@ const folders = (releasesDir: string, id: string) => ({
 });
 
 /** The published release a start should serve, if any (its build not loaded yet). */
-export function publishedRelease(releasesDir: string): Omit<ServedRelease, 'build'> | undefined {
+export function publishedRelease(releasesDir: string): ServedRelease | undefined {
   const pointer = path.join(releasesDir, CURRENT_FILE);
   if (!existsSync(pointer)) return undefined;
   const id = readFileSync(pointer, 'utf8').trim();
@@ -163,8 +210,12 @@ const astroBuild: SiteBuild = (projectRoot, contentDir, outDir) =>
     child.on('error', (error) => resolve({ ok: false, output: error.message }));
   });
 
+/** Refused when the handler of the pages rendered on request would name scripts the release lacks. */
+const OTHER_CODE =
+  'Die Website-Software wurde seit dem Start des Servers geändert: Bitte starten Sie den Server neu und veröffentlichen Sie dann erneut. Die Website zeigt weiter die zuletzt veröffentlichte Fassung.';
+
 export function releases(options: ReleaseOptions): Releases {
-  const { releasesDir, contentDir, projectRoot, build = astroBuild } = options;
+  const { releasesDir, contentDir, projectRoot, renderer, build = astroBuild } = options;
   let served = options.initial;
   const publishing = new Mutex();
 
@@ -193,10 +244,17 @@ export function releases(options: ReleaseOptions): Releases {
     return before;
   };
 
+  /** Whether the release's pages have every script the loaded handler's pages name (the same code built it). */
+  const fitsRenderer = async (siteDir: string) => {
+    const assets = await assetsIn(path.join(siteDir, 'client'));
+    return [...renderer.assets].every((name) => assets.has(name));
+  };
+
   /** Serves release `id` from now on; a start after this serves it too. */
   const switchTo = async (id: string) => {
     const release = { id, ...folders(releasesDir, id) };
-    served = { ...release, build: await loadBuild(release.siteDir) };
+    await renderer.pointTo(path.join(release.siteDir, 'client'));
+    served = release;
     const pointer = path.join(releasesDir, CURRENT_FILE);
     await writeFile(`${pointer}.next`, id);
     await rename(`${pointer}.next`, pointer);
@@ -209,7 +267,7 @@ export function releases(options: ReleaseOptions): Releases {
   };
 
   return {
-    served: () => served.build,
+    served: () => ({ clientDir: path.join(served.siteDir, 'client'), render: renderer.render }),
 
     async view() {
       return { current: served.id, publishing: publishing.isLocked(), releases: await records() };
@@ -223,9 +281,6 @@ export function releases(options: ReleaseOptions): Releases {
         const dir = path.join(releasesDir, id);
         const release = folders(releasesDir, id);
         await mkdir(dir, { recursive: true });
-        // A build's server code imports the project's packages: from a folder elsewhere, through this link.
-        const packages = path.join(releasesDir, 'node_modules');
-        if (!existsSync(packages)) await symlink(path.join(projectRoot, 'node_modules'), packages, 'dir');
         await cp(contentDir, release.contentDir, { recursive: true });
         const content = await contentHashes(release.contentDir);
         const started = Date.now();
@@ -237,6 +292,10 @@ export function releases(options: ReleaseOptions): Releases {
             'publish: the build failed; the served release stays',
           );
           throw new PublishError(buildFailure(output, release.contentDir), 422);
+        }
+        if (!(await fitsRenderer(release.siteDir))) {
+          await rm(dir, { recursive: true, force: true });
+          throw new PublishError(OTHER_CODE, 409);
         }
         const record: ReleaseRecord = {
           id,
@@ -256,6 +315,12 @@ export function releases(options: ReleaseOptions): Releases {
       await publishing.runExclusive(async () => {
         if (!RELEASE_ID.test(id) || !(await recordOf(id))) {
           throw new PublishError('Diese Veröffentlichung gibt es nicht (mehr).', 404);
+        }
+        if (!(await fitsRenderer(folders(releasesDir, id).siteDir))) {
+          throw new PublishError(
+            'Dieser Stand wurde mit einer früheren Fassung der Website-Software gebaut und kann nicht wiederhergestellt werden.',
+            409,
+          );
         }
         await switchTo(id);
         log.info({ release: id }, 'publish: restored');
