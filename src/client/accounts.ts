@@ -5,7 +5,7 @@ import type {
   MessageView,
   RegistrationView,
   TokenPair,
-} from '../server/features/accounts/accounts.service.ts';
+} from '../server/features/accounts/accounts.views.ts';
 import { $isAuthorized, setCurrentUser } from '../stores/accounts.ts';
 import { api } from './http.ts';
 

@@ -2,7 +2,8 @@
  * Image uploads and deletion. Uploads go through XMLHttpRequest, the one browser API that reports
  * upload progress everywhere (fetch does so only with request streams over HTTP/2).
  */
-import type { ImageOwner, ImageView } from '../server/features/images/images.service.ts';
+
+import type { ImageOwner, ImageView } from '../server/features/images/images.views.ts';
 import { $accessToken } from '../stores/accounts.ts';
 import { FAILURE_MESSAGES } from './failures.ts';
 import { API_TIMEOUT_MS, api, CLIENT_HEADER, CLIENT_NAME } from './http.ts';

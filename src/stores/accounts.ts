@@ -5,7 +5,7 @@
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import type { CurrentUserView } from '../server/features/accounts/accounts.service.ts';
+import type { CurrentUserView } from '../server/features/accounts/accounts.views.ts';
 import { $cartCount } from './cart-count.ts';
 import { readTokenClaims } from './token-claims.ts';
 

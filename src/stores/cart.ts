@@ -6,7 +6,7 @@
 import { atom } from 'nanostores';
 import { addToCart, changeQuantity, clearCart, fetchCart, removeCartEntry } from '../client/cart.ts';
 import type { CartEntryInput } from '../lib/cart.ts';
-import type { CartView } from '../server/features/cart/cart.service.ts';
+import type { CartView } from '../server/features/cart/cart.views.ts';
 import { $cartCount } from './cart-count.ts';
 
 export type CartState =

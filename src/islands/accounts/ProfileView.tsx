@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { verifyStoredSession } from '../../client/accounts.ts';
 import { fetchBookings } from '../../client/bookings.ts';
 import { describeFailure } from '../../client/failures.ts';
-import type { CurrentUserView } from '../../server/features/accounts/accounts.service.ts';
+import type { CurrentUserView } from '../../server/features/accounts/accounts.views.ts';
 import { $auth } from '../../stores/accounts.ts';
 import { BookingTable, type LoadedBookings } from '../bookings/BookingTable.tsx';
 import BillingAddress, { useStoredAddress } from '../invoices/BillingAddress.tsx';
