@@ -3,7 +3,8 @@
  * the browser never loads server code, and src/lib (code both sides run) loads only src/lib. Type
  * imports count too: browser code, src/lib and the pages read the server only through its
  * contracts (`*.views.ts`, which import nothing but src/lib and each other), the pages' frontmatter
- * reaches the running API only through src/server/page-data.ts.
+ * reaches the running API only through src/server/page-data.ts, and the API client (src/client,
+ * the bottom layer of the browser code) imports no store, island or page.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -126,7 +127,7 @@ const inDir = (dir: string) => (file: string) => file.startsWith(path.join(SRC, 
 const isContract = (file: string) => inDir('server')(file) && file.endsWith('.views.ts');
 const PAGE_DATA = path.join(SRC, 'server', 'page-data.ts');
 const CONTRACTS = filesUnder(path.join(SRC, 'server'), /\.views\.ts$/);
-/** Browser code and the pages; src/lib and the contracts have stricter rules of their own. */
+/** Browser code and the pages; src/lib, the contracts and src/client have stricter rules of their own. */
 const LAYERED = ['client', 'islands', 'stores', 'lib', 'pages', 'components', 'layouts'];
 
 /** Why `file` may not import `target`, whether for its types or to run it; undefined when it may. */
@@ -138,6 +139,12 @@ function importRule(file: string, target: string): string | undefined {
       : isContract(file)
         ? 'a contract imports only src/lib and contracts'
         : 'src/lib imports only src/lib';
+  }
+  if (
+    inDir('client')(file) &&
+    ['stores', 'islands', 'components', 'pages', 'layouts'].some((dir) => inDir(dir)(target))
+  ) {
+    return 'the API client is the bottom layer: no store, island or page';
   }
   if (!inDir('server')(target) || isContract(target)) return undefined;
   const isPage = ['pages', 'components', 'layouts'].some((dir) => inDir(dir)(file));
@@ -178,7 +185,7 @@ describe('the import graph', () => {
     expect(problems).toEqual([]);
   });
 
-  it('reads the server only through contracts (type imports included)', () => {
+  it('reads the server only through contracts, and the API client no store (type imports included)', () => {
     const files = [...CONTRACTS, ...LAYERED.flatMap((layer) => filesUnder(path.join(SRC, layer), SOURCE_FILE))];
     expect(files.map(relative)).toEqual(
       expect.arrayContaining([
@@ -191,7 +198,7 @@ describe('the import graph', () => {
     expect(files.flatMap((file) => importProblems(file))).toEqual([]);
   });
 
-  it('finds a browser file that reads a service or the schema for its types', () => {
+  it('finds a browser file that reads a service, the schema or a store for its types', () => {
     const island = path.join(SRC, 'islands/cart/Example.tsx');
     const client = path.join(SRC, 'client/example.ts');
     const page = path.join(SRC, 'pages/example.astro');
@@ -202,6 +209,9 @@ describe('the import graph', () => {
       'src/islands/cart/Example.tsx imports src/server/features/cart/cart.service.ts (only contracts, *.views.ts)',
     ]);
     expect(importProblems(client, "import type { BookingStatus } from '../server/db/schema.ts';")).toHaveLength(1);
+    expect(importProblems(client, "import { $accessToken } from '../stores/accounts.ts';")).toEqual([
+      'src/client/example.ts imports src/stores/accounts.ts (the API client is the bottom layer: no store, island or page)',
+    ]);
     expect(importProblems(page, "---\nimport { processApi } from '../server/runtime.ts';\n---\n<p>x</p>")).toHaveLength(
       1,
     );
