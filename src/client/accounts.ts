@@ -5,8 +5,7 @@ import type {
   MessageView,
   RegistrationView,
   TokenPair,
-} from '../server/features/accounts/accounts.service.ts';
-import { $isAuthorized, setCurrentUser } from '../stores/accounts.ts';
+} from '../server/features/accounts/accounts.views.ts';
 import { api } from './http.ts';
 
 export const registerAccount = (registration: Registration) =>
@@ -32,23 +31,4 @@ export const fetchCurrentUser = () => api.get('users/me').json<CurrentUserView>(
 /** Ends the session on the server; takes the token because the store forgets it first. */
 export async function endSession(accessToken: string): Promise<void> {
   await api.post('auth/logout', { headers: { Authorization: `Bearer ${accessToken}` } });
-}
-
-let sessionCheck: Promise<void> | undefined;
-
-/**
- * Checks a stored login once per page (several islands and the shell may ask): the current user is
- * loaded; a token the server refuses ends the session (the API client does that for every call).
- * Without an answer (network, timeout, server error) the stored login stays, so a passing outage
- * logs nobody out.
- */
-export function verifyStoredSession(): Promise<void> {
-  if (!$isAuthorized.get()) return Promise.resolve();
-  sessionCheck ??= fetchCurrentUser().then(setCurrentUser, () => undefined);
-  return sessionCheck;
-}
-
-/** After a logout the next login on this page is checked afresh. */
-export function forgetSessionCheck(): void {
-  sessionCheck = undefined;
 }

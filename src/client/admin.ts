@@ -1,6 +1,7 @@
 /** The order overview's calls (staff only), typed by the server's own answers. */
-import type { AdminBookingPage, BookingQuery } from '../server/features/admin/admin.service.ts';
-import type { RefundView } from '../server/features/payments/refunds.ts';
+
+import type { AdminBookingPage, BookingQuery } from '../server/features/admin/admin.views.ts';
+import type { RefundView } from '../server/features/payments/payments.views.ts';
 import { api } from './http.ts';
 
 export const fetchAllBookings = (query: BookingQuery) =>

@@ -1,5 +1,6 @@
 /** The booking calls of the REST API, typed by the server's own answers. */
-import type { BookingView } from '../server/features/bookings/bookings.service.ts';
+
+import type { BookingView } from '../server/features/bookings/bookings.views.ts';
 import { api } from './http.ts';
 
 export const fetchBookings = () => api.get('booking/get').json<BookingView[]>();

@@ -1,6 +1,6 @@
 /** The cart calls of the REST API, typed by the server's own answers. */
 import type { CartEntryInput } from '../lib/cart.ts';
-import type { CartEntryView, CartView } from '../server/features/cart/cart.service.ts';
+import type { CartEntryView, CartView } from '../server/features/cart/cart.views.ts';
 import { api } from './http.ts';
 
 export const fetchCart = () => api.get('cart').json<CartView>();

@@ -1,6 +1,6 @@
 /** The catalogue calls of the REST API (staff's writes included), typed by the server's own answers. */
 import type { ArticleChange, DepartamentChange, NewArticle, NewDepartament } from '../lib/catalogue.ts';
-import type { ArticleView, DepartamentView } from '../server/features/catalogue/catalogue.service.ts';
+import type { ArticleView, DepartamentView } from '../server/features/catalogue/catalogue.views.ts';
 import { api } from './http.ts';
 
 // Staff must see their own change at once, past any cache of the public catalogue.

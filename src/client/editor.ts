@@ -1,5 +1,6 @@
 /** The content editor's calls (staff only; docs/product.md#d38-content-editor), typed by the server's own answers. */
-import type { ReleaseRecord, ReleasesView } from '../server/features/editor/releases.ts';
+
+import type { ReleaseRecord, ReleasesView } from '../server/features/editor/editor.views.ts';
 import { api } from './http.ts';
 
 /** A publish builds the whole site: it takes a minute or two, not the usual 10 s. */

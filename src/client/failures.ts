@@ -3,7 +3,7 @@
  * it sent one, else the caller's fallback for an HTTP error or for anything else; a timeout says so.
  */
 import type { HTTPError } from 'ky';
-import type { FieldError } from '../server/http/errors.ts';
+import type { FieldError } from '../server/http/errors.views.ts';
 import { API_TIMEOUT_MS } from './http.ts';
 
 export const FAILURE_MESSAGES = {

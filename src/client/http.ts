@@ -1,16 +1,15 @@
 /**
  * The one HTTP client of the browser code (ky): the API base, a 10 s timeout, a header naming
- * this client, and the bearer token of the auth store. No automatic retries: a form submit must
- * not be sent twice behind the user's back. A guarded route that refuses the stored token ends
- * the session in this browser, so header and gates follow at once.
+ * this client, and the session's bearer token (./session.ts). No automatic retries: a form submit
+ * must not be sent twice behind the user's back. A guarded route that refuses the stored token
+ * ends the session in this browser, so header and gates follow at once.
  *
  * ky loads with the first call, not with the page (docs/product.md#h11-speed): a form that sends
  * only when submitted starts without it. Calls read as ky's do: `await api.delete(…)` for the
  * response, `api.get(…).json<T>()` for its body; an error status rejects with ky's HTTPError.
  */
 import type { KyInstance, Options } from 'ky';
-import { $accessToken } from '../stores/accounts.ts';
-import { endRefusedSession } from '../stores/session-ended.ts';
+import { session } from './session.ts';
 
 export const API_TIMEOUT_MS = 10_000;
 
@@ -22,8 +21,10 @@ let client: Promise<KyInstance> | undefined;
 
 /** The ky instance, loaded and set up on the first call. */
 export function loadApiClient(): Promise<KyInstance> {
-  client ??= import('ky').then(({ default: ky }) =>
-    ky.create({
+  // `.then(({ default }) => …)`, so that the bundler keeps only ky's default export.
+  client ??= import('ky').then(async ({ default: ky }) => {
+    const { token, refused } = await session;
+    return ky.create({
       prefix: import.meta.env.PUBLIC_API_BASE,
       timeout: API_TIMEOUT_MS,
       retry: 0,
@@ -31,21 +32,22 @@ export function loadApiClient(): Promise<KyInstance> {
       hooks: {
         beforeRequest: [
           ({ request }) => {
-            const token = $accessToken.get();
-            if (token && !request.headers.has('Authorization')) request.headers.set('Authorization', `Bearer ${token}`);
+            const bearer = token();
+            if (bearer && !request.headers.has('Authorization'))
+              request.headers.set('Authorization', `Bearer ${bearer}`);
           },
         ],
         afterResponse: [
           ({ request, response }) => {
             // The guards' 401 carries a Bearer challenge (RFC 6750); a wrong password at login does not.
-            const token = $accessToken.get();
-            const refused = response.status === 401 && response.headers.has('WWW-Authenticate');
-            if (refused && token && request.headers.get('Authorization') === `Bearer ${token}`) endRefusedSession();
+            const bearer = token();
+            const refusal = response.status === 401 && response.headers.has('WWW-Authenticate');
+            if (refusal && bearer && request.headers.get('Authorization') === `Bearer ${bearer}`) refused();
           },
         ],
       },
-    }),
-  );
+    });
+  });
   return client;
 }
 

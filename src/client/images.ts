@@ -2,10 +2,11 @@
  * Image uploads and deletion. Uploads go through XMLHttpRequest, the one browser API that reports
  * upload progress everywhere (fetch does so only with request streams over HTTP/2).
  */
-import type { ImageOwner, ImageView } from '../server/features/images/images.service.ts';
-import { $accessToken } from '../stores/accounts.ts';
+
+import type { ImageOwner, ImageView } from '../server/features/images/images.views.ts';
 import { FAILURE_MESSAGES } from './failures.ts';
 import { API_TIMEOUT_MS, api, CLIENT_HEADER, CLIENT_NAME } from './http.ts';
+import { session } from './session.ts';
 
 /** A refused or failed upload, with the German message to show (the API's own when it sent one). */
 export class UploadError extends Error {
@@ -13,19 +14,20 @@ export class UploadError extends Error {
 }
 
 /** Uploads a JPEG or PNG for a category or an article; `onProgress` gets 0…1. */
-export function uploadImage(
+export async function uploadImage(
   owner: ImageOwner['kind'],
   ownerId: number,
   file: File,
   onProgress: (share: number) => void,
 ): Promise<ImageView> {
+  const { token } = await session;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
     request.open('POST', `${import.meta.env.PUBLIC_API_BASE}/images/upload/${owner}/${ownerId}`);
     request.timeout = API_TIMEOUT_MS * 6; // a large photo on a slow line
     request.setRequestHeader(CLIENT_HEADER, CLIENT_NAME); // as every request of this client (http.ts)
-    const token = $accessToken.get();
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
+    const bearer = token();
+    if (bearer) request.setRequestHeader('Authorization', `Bearer ${bearer}`);
     request.responseType = 'json';
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);

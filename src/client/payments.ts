@@ -1,10 +1,11 @@
 /** The payment calls of the REST API, typed by the server's own answers. */
-import type { BookingView } from '../server/features/bookings/bookings.service.ts';
+
+import type { BookingView } from '../server/features/bookings/bookings.views.ts';
 import type {
   CheckoutSessionView,
   PaymentResultView,
   PayPalOrderView,
-} from '../server/features/payments/payments.service.ts';
+} from '../server/features/payments/payments.views.ts';
 import { api } from './http.ts';
 
 /**

@@ -1,5 +1,8 @@
-/** How payments are worded to customers and staff, the same by the API and the payment pages. */
-import type { PaymentProvider } from '../server/db/schema.ts';
+/** The payment providers, and how payments are worded to customers and staff, the same by the API and the payment pages. */
+
+/** Who takes a payment: Stripe (cards, hosted Checkout) or PayPal. */
+export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** Payment failures: the API's message, and the page's own words when no answer came. */
 export const PAYMENT_MESSAGES = {

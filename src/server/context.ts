@@ -1,7 +1,8 @@
 /** What the API is made of, passed in by whoever creates it (the server process or a test). */
 import type { Company } from './content-files.ts';
-import type { Database, RoleName } from './db/schema.ts';
+import type { Database } from './db/schema.ts';
 import type { AccessTokenKeys } from './features/accounts/access-tokens.ts';
+import type { RoleName } from './features/accounts/accounts.views.ts';
 import type { DeviceCookies } from './features/accounts/device-cookies.ts';
 import type { RateLimits } from './features/accounts/rate-limits.ts';
 import type { EditorRuntime } from './features/editor/editor.routes.ts';

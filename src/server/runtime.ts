@@ -33,7 +33,7 @@ import { openBlobStore, pausableWrites } from './storage/blob-store.ts';
 
 export interface ApiRuntime {
   app: ApiApp;
-  /** What the app is built from; pages rendered on request read the catalogue through it. */
+  /** What the app is built from; the pages read through it (page-data.ts). */
   deps: ApiDependencies;
   close(): Promise<void>;
 }

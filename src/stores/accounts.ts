@@ -2,10 +2,12 @@
  * Who is logged in, shared by every island and the header script.
  * Persisted in the spec's localStorage keys `accessToken` and `isAuthorized` ('true');
  * a change in one tab (login, logout) reaches all other tabs through the storage event.
+ * It hands the API client its session (src/client/session.ts): the token, and the refusal.
  */
 import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
-import type { CurrentUserView } from '../server/features/accounts/accounts.service.ts';
+import { provideSession } from '../client/session.ts';
+import type { CurrentUserView } from '../server/features/accounts/accounts.views.ts';
 import { $cartCount } from './cart-count.ts';
 import { readTokenClaims } from './token-claims.ts';
 
@@ -58,3 +60,19 @@ export function logOut(): void {
   $user.set(null);
   $cartCount.set(undefined);
 }
+
+/**
+ * Whether the server refused this page's session (it expired, or was ended on another device):
+ * the page says so and offers to log in again, rather than greeting the visitor as a stranger
+ * (docs/product.md#d30-ended-sessions). A login leaves the page, which forgets it.
+ */
+export const $sessionEnded = atom(false);
+
+provideSession({
+  token: () => $accessToken.get(),
+  // The server refused the stored token: logged out here and in every tab, and this page says why.
+  refused: () => {
+    logOut();
+    $sessionEnded.set(true);
+  },
+});

@@ -6,7 +6,8 @@
 import { atom } from 'nanostores';
 import { addToCart, changeQuantity, clearCart, fetchCart, removeCartEntry } from '../client/cart.ts';
 import type { CartEntryInput } from '../lib/cart.ts';
-import type { CartView } from '../server/features/cart/cart.service.ts';
+import type { CartView } from '../server/features/cart/cart.views.ts';
+import { $isAuthorized } from './accounts.ts';
 import { $cartCount } from './cart-count.ts';
 
 export type CartState =
@@ -25,7 +26,8 @@ export async function reloadCart(): Promise<void> {
   try {
     const cart = await fetchCart();
     $cart.set({ status: 'loaded', cart });
-    $cartCount.set(cart.countArticles);
+    // An answer that arrives after a logout leaves the header's count unknown, as the logout made it.
+    if ($isAuthorized.get()) $cartCount.set(cart.countArticles);
   } catch (error) {
     $cart.set({ status: 'failed', error });
   }

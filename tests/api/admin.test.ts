@@ -6,9 +6,9 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE_MESSAGES } from '../../src/lib/catalogue.ts';
 import { bookings, paymentAttempts } from '../../src/server/db/schema.ts';
-import type { AdminBookingPage } from '../../src/server/features/admin/admin.service.ts';
-import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
-import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
+import type { AdminBookingPage } from '../../src/server/features/admin/admin.views.ts';
+import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
+import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import { answer, type ErrorBody, inDays, setUpApiWithStaff, type TestUser } from './support/test-api.ts';
 
 const ctx = setUpApiWithStaff();

@@ -4,11 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../src/lib/accounts.ts';
 import { oneTimeTokens, sessions, users } from '../../src/server/db/schema.ts';
 import { accessTokenKeys } from '../../src/server/features/accounts/access-tokens.ts';
-import {
-  ACCOUNT_API_MESSAGES,
-  type CurrentUserView,
-  type TokenPair,
-} from '../../src/server/features/accounts/accounts.service.ts';
+import { ACCOUNT_API_MESSAGES } from '../../src/server/features/accounts/accounts.service.ts';
+import type { CurrentUserView, TokenPair } from '../../src/server/features/accounts/accounts.views.ts';
 import { answer, createTestApi, type ErrorBody, SITE_URL, STRONG_PASSWORD, type TestApi } from './support/test-api.ts';
 
 let api: TestApi;

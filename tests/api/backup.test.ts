@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { TokenPair } from '../../src/server/features/accounts/accounts.service.ts';
-import type { DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
-import type { ImageView } from '../../src/server/features/images/images.service.ts';
+import type { TokenPair } from '../../src/server/features/accounts/accounts.views.ts';
+import type { DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
+import type { ImageView } from '../../src/server/features/images/images.views.ts';
 import { embeddedEnv, type RunningServer, run, startApiServer } from '../support/processes.ts';
 import { STRONG_PASSWORD } from './support/test-api.ts';
 

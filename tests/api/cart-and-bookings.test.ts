@@ -8,9 +8,9 @@ import { multiplyCents } from '../../src/lib/money.ts';
 import { QUANTITY_MESSAGES, type Unit } from '../../src/lib/units.ts';
 import { readContentFile, yearlyDiscountPercent } from '../../src/server/content-files.ts';
 import { articles } from '../../src/server/db/schema.ts';
-import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
-import type { CartEntryView, CartView } from '../../src/server/features/cart/cart.service.ts';
-import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
+import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
+import type { CartEntryView, CartView } from '../../src/server/features/cart/cart.views.ts';
+import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import { remindRenewals } from '../../src/server/features/maintenance/renewal-reminders.ts';
 import {
   addToCart as addArticles,

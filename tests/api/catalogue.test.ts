@@ -5,7 +5,7 @@ import { parse as parseYaml } from 'yaml';
 import { CATALOGUE_MESSAGES, PAYMENT_DEPARTAMENT_ID } from '../../src/lib/catalogue.ts';
 import { articles, departaments } from '../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../src/server/db/seed.ts';
-import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
+import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import { createRealisticCatalogue, REALISTIC_CATEGORIES } from '../support/realistic-shop.ts';
 import { answer, type ErrorBody, setUpApiWithStaff } from './support/test-api.ts';
 

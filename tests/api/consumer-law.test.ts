@@ -20,7 +20,7 @@ import { formatEuros } from '../../src/lib/money.ts';
 import { EARLY_START_CONSENT, EARLY_START_REQUIRED } from '../../src/lib/withdrawal-period.ts';
 import type { AdminWithdrawalView, WithdrawalView } from '../../src/lib/withdrawals.ts';
 import { bookings } from '../../src/server/db/schema.ts';
-import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
+import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
 import { remindRenewals } from '../../src/server/features/maintenance/renewal-reminders.ts';
 import {
   addToCart,

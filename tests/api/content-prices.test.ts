@@ -11,7 +11,7 @@ import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import type { PricingData } from '../../src/content-schemas/pricing.ts';
 import { PAYMENT_DEPARTAMENT_ID } from '../../src/lib/catalogue.ts';
 import { followContentPrices } from '../../src/server/db/content-prices.ts';
-import type { ArticleView } from '../../src/server/features/catalogue/catalogue.service.ts';
+import type { ArticleView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import { inDays, setUpApiWithStaff } from './support/test-api.ts';
 
 const ctx = setUpApiWithStaff();

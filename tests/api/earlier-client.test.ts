@@ -3,7 +3,7 @@
  * ids and headers it sends (docs/product.md#rest-api), must do what it expects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartView } from '../../src/server/features/cart/cart.service.ts';
+import type { CartView } from '../../src/server/features/cart/cart.views.ts';
 import {
   answer,
   createTestApi,

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
-import type { ImageView } from '../../src/server/features/images/images.service.ts';
+import type { DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
+import type { ImageView } from '../../src/server/features/images/images.views.ts';
 import { answer, setUpApiWithStaff } from './support/test-api.ts';
 
 const picture = (format: 'png' | 'jpeg', width = 64, height = 48) =>

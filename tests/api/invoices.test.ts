@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../../src/lib/billing-address.ts';
-import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
+import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
 import { checkEInvoices } from '../support/einvoice.ts';
 import {
   addToCart,

@@ -7,9 +7,9 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, mailQueue, paymentAttempts, payments } from '../../src/server/db/schema.ts';
-import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
+import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
 import { fulfilPayment } from '../../src/server/features/payments/fulfilment.ts';
-import type { CheckoutSessionView, PayPalOrderView } from '../../src/server/features/payments/payments.service.ts';
+import type { CheckoutSessionView, PayPalOrderView } from '../../src/server/features/payments/payments.views.ts';
 import {
   answer,
   createTestApi,

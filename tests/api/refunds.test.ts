@@ -9,8 +9,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refunds } from '../../src/server/db/schema.ts';
-import type { AdminBookingPage } from '../../src/server/features/admin/admin.service.ts';
-import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
+import type { AdminBookingPage } from '../../src/server/features/admin/admin.views.ts';
+import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
 import { reconcilePayments } from '../../src/server/features/payments/reconciliation.ts';
 import { paymentFlows } from './support/payment-flows.ts';
 import { answer, createTestApi, type ErrorBody, type TestApi, type TestUser } from './support/test-api.ts';

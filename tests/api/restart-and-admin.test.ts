@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { TokenPair } from '../../src/server/features/accounts/accounts.service.ts';
+import type { TokenPair } from '../../src/server/features/accounts/accounts.views.ts';
 import { embeddedEnv, freePort, run, startApiServer } from '../support/processes.ts';
 
 const post = (url: string, body: unknown) =>

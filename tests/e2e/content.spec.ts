@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { landingSchema } from '../../src/content-schemas/landing.ts';
-import type { DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
+import type { DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import { signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, shellReady, test } from './support/fixtures.ts';

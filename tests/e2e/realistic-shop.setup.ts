@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import { test as setup } from '@playwright/test';
-import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
+import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
 import {
   addToCart,
   createOrderHistory,

@@ -10,9 +10,9 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { todayInGermany } from '../../src/lib/dates.ts';
 import type { Unit } from '../../src/lib/units.ts';
-import type { BookingView } from '../../src/server/features/bookings/bookings.service.ts';
-import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.service.ts';
-import type { ImageView } from '../../src/server/features/images/images.service.ts';
+import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
+import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
+import type { ImageView } from '../../src/server/features/images/images.views.ts';
 
 /** Sends a request to the API; `path` is below the API base, e.g. `/departaments`. */
 export type Send = (path: string, init?: RequestInit) => Promise<Response>;

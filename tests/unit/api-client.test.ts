@@ -6,8 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFailure, FAILURE_MESSAGES } from '../../src/client/failures.ts';
 import { CLIENT_HEADER, callsOn, loadApiClient } from '../../src/client/http.ts';
 import { tokenFromLocation } from '../../src/islands/accounts/ResetPasswordForm.tsx';
-import { $accessToken, $isAuthorized, logIn, logOut } from '../../src/stores/accounts.ts';
-import { $sessionEnded } from '../../src/stores/session-ended.ts';
+import { $accessToken, $isAuthorized, $sessionEnded, logIn, logOut } from '../../src/stores/accounts.ts';
 
 let server: Server;
 let origin: string;

@@ -1,8 +1,10 @@
 /**
  * The layers of docs/product.md#d26-code-layout, checked over the import graph: code that runs in
- * the browser never loads server code, and src/lib (code both sides run) loads only src/lib.
- * `import type` is allowed everywhere: the browser reads the server's response types, and type
- * imports are erased from what it loads.
+ * the browser never loads server code, and src/lib (code both sides run) loads only src/lib. Type
+ * imports count too: browser code, src/lib and the pages read the server only through its
+ * contracts (`*.views.ts`, which import nothing but src/lib and each other), the pages' frontmatter
+ * reaches the running API only through src/server/page-data.ts, and the API client (src/client,
+ * the bottom layer of the browser code) imports no store, island or page.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -25,16 +27,23 @@ function astroScripts(source: string): string[] {
   );
 }
 
-/** The specifiers a module loads when it runs: static and dynamic imports and re-exports, not `import type`. */
-function runtimeImports(source: string, fileName: string): string[] {
+/**
+ * The specifiers a module names: static and dynamic imports and re-exports; with `types`, also
+ * `import type`, `export type` and `import('…')` in type positions.
+ */
+function importSpecifiers(source: string, fileName: string, { types }: { types: boolean }): string[] {
   const sourceFile = ts.createSourceFile(fileName, source, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
   const specifiers: string[] = [];
   const visit = (node: ts.Node) => {
-    if (ts.isImportDeclaration(node) && !node.importClause?.isTypeOnly && ts.isStringLiteral(node.moduleSpecifier)) {
+    if (
+      ts.isImportDeclaration(node) &&
+      (types || !node.importClause?.isTypeOnly) &&
+      ts.isStringLiteral(node.moduleSpecifier)
+    ) {
       specifiers.push(node.moduleSpecifier.text);
     } else if (
       ts.isExportDeclaration(node) &&
-      !node.isTypeOnly &&
+      (types || !node.isTypeOnly) &&
       node.moduleSpecifier &&
       ts.isStringLiteral(node.moduleSpecifier)
     ) {
@@ -46,6 +55,13 @@ function runtimeImports(source: string, fileName: string): string[] {
       ts.isStringLiteral(node.arguments[0])
     ) {
       specifiers.push(node.arguments[0].text);
+    } else if (
+      types &&
+      ts.isImportTypeNode(node) &&
+      ts.isLiteralTypeNode(node.argument) &&
+      ts.isStringLiteral(node.argument.literal)
+    ) {
+      specifiers.push(node.argument.literal.text);
     }
     ts.forEachChild(node, visit);
   };
@@ -53,12 +69,28 @@ function runtimeImports(source: string, fileName: string): string[] {
   return specifiers;
 }
 
+/** The specifiers a module loads when it runs: static and dynamic imports and re-exports, not `import type`. */
+const runtimeImports = (source: string, fileName: string) => importSpecifiers(source, fileName, { types: false });
+
 /** Project files a file loads at run time (relative imports only; packages are not followed). */
 function localImports(file: string, source = readFileSync(file, 'utf8')): string[] {
   return runtimeImports(source, file)
     .filter((specifier) => specifier.startsWith('.'))
     .map((specifier) => path.resolve(path.dirname(file), specifier));
 }
+
+/** The TypeScript of a file: an .astro file's frontmatter and module scripts, else the whole file. */
+function codeOf(file: string, source = readFileSync(file, 'utf8')): string {
+  if (!file.endsWith('.astro')) return source;
+  const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---/.exec(source)?.[1] ?? '';
+  return [frontmatter, ...astroScripts(source)].join('\n');
+}
+
+/** Project files a file names in any import, type-only ones included. */
+const allLocalImports = (file: string, source?: string): string[] =>
+  importSpecifiers(codeOf(file, source), file, { types: true })
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => path.resolve(path.dirname(file), specifier));
 
 /** Every chain of runtime imports from `start` to a file for which `forbidden` says why it may not be loaded. */
 function forbiddenChains(start: string, firstImports: string[], forbidden: (file: string) => string | undefined) {
@@ -90,6 +122,42 @@ const BROWSER_ROOTS = [
   ),
 ];
 
+const SOURCE_FILE = /\.(ts|tsx|astro)$/;
+const inDir = (dir: string) => (file: string) => file.startsWith(path.join(SRC, dir) + path.sep);
+const isContract = (file: string) => inDir('server')(file) && file.endsWith('.views.ts');
+const PAGE_DATA = path.join(SRC, 'server', 'page-data.ts');
+const CONTRACTS = filesUnder(path.join(SRC, 'server'), /\.views\.ts$/);
+/** Browser code and the pages; src/lib, the contracts and src/client have stricter rules of their own. */
+const LAYERED = ['client', 'islands', 'stores', 'lib', 'pages', 'components', 'layouts'];
+
+/** Why `file` may not import `target`, whether for its types or to run it; undefined when it may. */
+function importRule(file: string, target: string): string | undefined {
+  if (inDir('lib')(file) || isContract(file)) {
+    const allowed = inDir('lib')(target) || (isContract(file) && isContract(target));
+    return allowed
+      ? undefined
+      : isContract(file)
+        ? 'a contract imports only src/lib and contracts'
+        : 'src/lib imports only src/lib';
+  }
+  if (
+    inDir('client')(file) &&
+    ['stores', 'islands', 'components', 'pages', 'layouts'].some((dir) => inDir(dir)(target))
+  ) {
+    return 'the API client is the bottom layer: no store, island or page';
+  }
+  if (!inDir('server')(target) || isContract(target)) return undefined;
+  const isPage = ['pages', 'components', 'layouts'].some((dir) => inDir(dir)(file));
+  if (isPage && target === PAGE_DATA) return undefined;
+  return isPage ? 'only contracts, *.views.ts, and src/server/page-data.ts' : 'only contracts, *.views.ts';
+}
+
+const importProblems = (file: string, source?: string): string[] =>
+  allLocalImports(file, source).flatMap((target) => {
+    const reason = importRule(file, target);
+    return reason ? [`${relative(file)} imports ${relative(target)} (${reason})`] : [];
+  });
+
 describe('the import graph', () => {
   it('finds the browser code to check', () => {
     expect(BROWSER_ROOTS.map(relative)).toEqual(
@@ -117,6 +185,43 @@ describe('the import graph', () => {
     expect(problems).toEqual([]);
   });
 
+  it('reads the server only through contracts, and the API client no store (type imports included)', () => {
+    const files = [...CONTRACTS, ...LAYERED.flatMap((layer) => filesUnder(path.join(SRC, layer), SOURCE_FILE))];
+    expect(files.map(relative)).toEqual(
+      expect.arrayContaining([
+        'src/server/features/cart/cart.views.ts',
+        'src/client/http.ts',
+        'src/pages/departaments/[id].astro',
+        'src/lib/payments.ts',
+      ]),
+    );
+    expect(files.flatMap((file) => importProblems(file))).toEqual([]);
+  });
+
+  it('finds a browser file that reads a service, the schema or a store for its types', () => {
+    const island = path.join(SRC, 'islands/cart/Example.tsx');
+    const client = path.join(SRC, 'client/example.ts');
+    const page = path.join(SRC, 'pages/example.astro');
+    const contract = path.join(SRC, 'server/features/cart/example.views.ts');
+    expect(
+      importProblems(island, "import type { CartView } from '../../server/features/cart/cart.service.ts';"),
+    ).toEqual([
+      'src/islands/cart/Example.tsx imports src/server/features/cart/cart.service.ts (only contracts, *.views.ts)',
+    ]);
+    expect(importProblems(client, "import type { BookingStatus } from '../server/db/schema.ts';")).toHaveLength(1);
+    expect(importProblems(client, "import { $accessToken } from '../stores/accounts.ts';")).toEqual([
+      'src/client/example.ts imports src/stores/accounts.ts (the API client is the bottom layer: no store, island or page)',
+    ]);
+    expect(importProblems(page, "---\nimport { processApi } from '../server/runtime.ts';\n---\n<p>x</p>")).toHaveLength(
+      1,
+    );
+    expect(importProblems(contract, "import type { Database } from '../../../db/schema.ts';")).toHaveLength(1);
+    expect(importProblems(island, "import type { CartView } from '../../server/features/cart/cart.views.ts';")).toEqual(
+      [],
+    );
+    expect(importProblems(page, "---\nimport { paymentSettings } from '../server/page-data.ts';\n---")).toEqual([]);
+  });
+
   it('tells a type import from a runtime import', () => {
     const source = [
       "import type { A } from './types.ts';",
@@ -128,14 +233,6 @@ describe('the import graph', () => {
     expect(runtimeImports(source, 'x.ts')).toEqual(['./values.ts', './more-values.ts', './lazy.ts']);
   });
 });
-
-/** Every project file a file imports, `import type` included. */
-const allLocalImports = (file: string) =>
-  ts
-    .preProcessFile(readFileSync(file, 'utf8'), true, true)
-    .importedFiles.map((imported) => imported.fileName)
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => path.resolve(path.dirname(file), specifier));
 
 describe('the payment sandbox (docs/product.md#d19-provider-emulators)', () => {
   const sandbox = path.join(SRC, 'server', 'payment-sandbox') + path.sep;

@@ -4,7 +4,7 @@
  * template. Texts are in the markup (data attributes), not here.
  */
 import { srcsetOf } from '../../lib/images.ts';
-import type { DepartamentView } from '../../server/features/catalogue/catalogue.service.ts';
+import type { DepartamentView } from '../../server/features/catalogue/catalogue.views.ts';
 import { categoryIllustration } from './category-illustration.ts';
 
 const section = document.querySelector<HTMLElement>('[data-categories]');

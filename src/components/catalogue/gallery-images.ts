@@ -1,6 +1,6 @@
 /** The gallery of a category page: the category's images, then its articles', or its illustration. */
 import { srcsetOf } from '../../lib/images.ts';
-import type { DepartamentView } from '../../server/features/catalogue/catalogue.service.ts';
+import type { DepartamentView } from '../../server/features/catalogue/catalogue.views.ts';
 import { categoryIllustration } from './category-illustration.ts';
 
 export interface GalleryImage {

@@ -4,7 +4,7 @@
  * serves now, which a publish changes without loading new page code (docs/product.md#d38-content-editor).
  */
 import { type CollectionEntry, getCollection, getEntry } from 'astro:content';
-import { servedContent } from '../../server/content-files.ts';
+import { servedContent } from '../../server/page-data.ts';
 
 /** The one entry of a single-document collection (content/site.yaml, content/pricing.yaml). */
 async function single<C extends 'site' | 'pricing'>(collection: C): Promise<CollectionEntry<C>['data']> {

@@ -11,22 +11,19 @@ const SPLASH_DURATION_MS = 2000;
 const root = document.documentElement;
 
 // The API client loads only when needed, so anonymous visitors' pages carry none of it.
-const loadAccounts = () => import('../../client/accounts.ts');
+const loadSessionCheck = () => import('../../stores/session-check.ts');
 
 function syncHeaderWithSession(): void {
   $authView.subscribe((view) => {
     root.dataset.auth = view;
   });
-  if ($isAuthorized.get()) void loadAccounts().then((accounts) => accounts.verifyStoredSession());
+  if ($isAuthorized.get()) void loadSessionCheck().then((check) => check.verifyStoredSession());
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-action="logout"]')) {
     button.addEventListener('click', () => {
       // Forget the session here at once (all tabs follow), then end it on the server.
       const token = $accessToken.get();
       logOut();
-      void loadAccounts().then((accounts) => {
-        accounts.forgetSessionCheck();
-        if (token) accounts.endSession(token).catch(() => undefined);
-      });
+      if (token) void loadSessionCheck().then((check) => check.endStoredSession(token));
     });
   }
 }

@@ -1,11 +1,11 @@
 /** /profilepage: the user's first name and e-mail, their billing address, and their orders, newest first. */
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { verifyStoredSession } from '../../client/accounts.ts';
 import { fetchBookings } from '../../client/bookings.ts';
 import { describeFailure } from '../../client/failures.ts';
-import type { CurrentUserView } from '../../server/features/accounts/accounts.service.ts';
+import type { CurrentUserView } from '../../server/features/accounts/accounts.views.ts';
 import { $auth } from '../../stores/accounts.ts';
+import { verifyStoredSession } from '../../stores/session-check.ts';
 import { BookingTable, type LoadedBookings } from '../bookings/BookingTable.tsx';
 import BillingAddress, { useStoredAddress } from '../invoices/BillingAddress.tsx';
 import { LoginGate, SignedIn } from './SignedIn.tsx';

@@ -7,8 +7,7 @@
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useRef } from 'react';
 import { loginHref } from '../../lib/return-path.ts';
-import { $isAuthorized } from '../../stores/accounts.ts';
-import { $sessionEnded } from '../../stores/session-ended.ts';
+import { $isAuthorized, $sessionEnded } from '../../stores/accounts.ts';
 import { useFocusIfLost } from '../use-focus-if-lost.ts';
 import { useHydrated } from '../use-hydrated.ts';
 import { GATE_TEXTS } from './texts.ts';

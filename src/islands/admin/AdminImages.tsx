@@ -1,7 +1,7 @@
 /** The images of a category or an article: thumbnails that delete themselves by their own id, and an upload with preview and progress. */
 import { useEffect, useId, useRef, useState } from 'react';
 import { deleteImage, UploadError, uploadImage } from '../../client/images.ts';
-import type { ImageOwner, ImageView } from '../../server/features/images/images.service.ts';
+import type { ImageOwner, ImageView } from '../../server/features/images/images.views.ts';
 import { type AdminMessages, failureText } from './admin-messages.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { IMAGE_TEXTS as t } from './texts.ts';

@@ -5,9 +5,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { type ReactNode, useEffect } from 'react';
-import { verifyStoredSession } from '../../client/accounts.ts';
 import { loginHref } from '../../lib/return-path.ts';
 import { $authView } from '../../stores/accounts.ts';
+import { verifyStoredSession } from '../../stores/session-check.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
 import './admin.css';
 import { ADMIN_TEXTS as t } from './texts.ts';

@@ -22,7 +22,7 @@ import {
   DepartamentSchema,
 } from '../../lib/catalogue.ts';
 import { formatUnitPrice, UNIT_NAMES, UNITS } from '../../lib/units.ts';
-import type { ArticleView, DepartamentView } from '../../server/features/catalogue/catalogue.service.ts';
+import type { ArticleView, DepartamentView } from '../../server/features/catalogue/catalogue.views.ts';
 import { FormMessages, SelectField, SubmitButton, TextAreaField, TextField } from '../forms/fields.tsx';
 import { type Errors, useForm } from '../forms/use-form.ts';
 import type { Loadable } from '../loadable.ts';

@@ -6,7 +6,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchReleases, openEditorSession, publishContent, restoreRelease } from '../../client/editor.ts';
 import { describeFailure } from '../../client/failures.ts';
-import type { ReleasesView } from '../../server/features/editor/releases.ts';
+import type { ReleasesView } from '../../server/features/editor/editor.views.ts';
 import { FormMessages } from '../forms/fields.tsx';
 import type { Loadable } from '../loadable.ts';
 import { AdminOnly } from './AdminOnly.tsx';

@@ -8,7 +8,7 @@ import { formatGermanDate, todayInGermany } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
 import { formatLine } from '../../lib/units.ts';
 import { lastDayToWithdraw, withinWithdrawalPeriod } from '../../lib/withdrawal-period.ts';
-import type { BookingView } from '../../server/features/bookings/bookings.service.ts';
+import type { BookingView } from '../../server/features/bookings/bookings.views.ts';
 import { InvoiceLinks } from '../invoices/InvoiceLinks.tsx';
 import type { Loadable } from '../loadable.ts';
 import { BOOKING_STATUS_LABELS, BOOKING_TABLE_TEXTS as t } from './texts.ts';

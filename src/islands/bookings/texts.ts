@@ -1,5 +1,5 @@
+import type { BookingStatus } from '../../server/features/bookings/bookings.views.ts';
 /** Every text about bookings (orders) in the profile and on /checkout in one place. */
-import type { BookingStatus } from '../../server/db/schema.ts';
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   pending_payment: 'Zahlung ausstehend',

@@ -9,13 +9,13 @@ import { describeFailure } from '../../client/failures.ts';
 import { formatAppointment } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
 import { formatQuantityTimesPrice } from '../../lib/units.ts';
-import type { CartView as Cart, CartEntryView } from '../../server/features/cart/cart.service.ts';
 import { $cart, emptyCart, followOtherTabs, loadCart, reloadCart, removeEntry } from '../../stores/cart.ts';
 import { $cartCount } from '../../stores/cart-count.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
 import { useFocusIfLost } from '../use-focus-if-lost.ts';
 import { QuantityForm } from './QuantityForm.tsx';
 import './cart.css';
+import type { CartView as Cart, CartEntryView } from '../../server/features/cart/cart.views.ts';
 import { CART_TEXTS as t } from './texts.ts';
 
 const datesOf = (entry: CartEntryView) => formatAppointment(entry.entryDate, entry.departureDate);

@@ -15,13 +15,13 @@ import {
   EARLY_START_REQUIRED,
   startsWithinWithdrawalPeriod,
 } from '../../lib/withdrawal-period.ts';
-import type { CartView } from '../../server/features/cart/cart.service.ts';
 import { $cart, followOtherTabs, loadCart, reloadCart } from '../../stores/cart.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
 import BillingAddress, { useStoredAddress } from '../invoices/BillingAddress.tsx';
 import { useFocusIfLost } from '../use-focus-if-lost.ts';
 import type { PayPalSetup } from './paypal-sdk.ts';
 import './payments.css';
+import type { CartView } from '../../server/features/cart/cart.views.ts';
 import { PAYMENT_TEXTS as t } from './texts.ts';
 
 interface Props {

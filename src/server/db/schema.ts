@@ -1,7 +1,9 @@
 /**
  * The database schema (Drizzle, PostgreSQL dialect: PGlite embedded or a PostgreSQL server).
  * Money is integer cents. Rules that must hold whatever the code does live here as constraints.
- * Migrations are generated from this file: `npm run db:generate`.
+ * Migrations are generated from this file: `npm run db:generate`. Words the API answers with
+ * (roles, booking statuses, payment providers, units…) come from the contracts and src/lib, the
+ * browser's sources too (docs/product.md#d26-code-layout); states only the server sees are defined here.
  */
 import { relations, sql } from 'drizzle-orm';
 import {
@@ -27,7 +29,10 @@ import type { BillingAddress } from '../../lib/billing-address.ts';
 import { CANCELLATION_KINDS, type CancellationKind } from '../../lib/cancellations.ts';
 import type { InvoiceKind } from '../../lib/invoices.ts';
 import { INVOICE_KINDS } from '../../lib/invoices.ts';
+import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../lib/payments.ts';
 import { UNITS, type Unit } from '../../lib/units.ts';
+import { ROLE_NAMES, type RoleName } from '../features/accounts/accounts.views.ts';
+import { BOOKING_STATUSES, type BookingStatus } from '../features/bookings/bookings.views.ts';
 import type { InvoiceDocument } from '../features/invoices/invoice-document.ts';
 import type * as tables from './schema.ts';
 
@@ -58,9 +63,6 @@ export const users = pgTable(
   },
   (table) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`)],
 );
-
-export const ROLE_NAMES = ['ROLE_USER', 'ROLE_ADMIN'] as const;
-export type RoleName = (typeof ROLE_NAMES)[number];
 
 export const userRoles = pgTable(
   'user_roles',
@@ -220,17 +222,6 @@ export const cartEntries = pgTable(
     check('cart_entries_quantity_positive', sql`${table.quantity} > 0`),
   ],
 );
-
-/**
- * `processing`: a provider holds a payment it has not finished (a PayPal capture PENDING, a Stripe
- * session complete but unpaid); `refunded`: paid, then refunded in full
- * (docs/product.md#d32-payment-states).
- */
-export const BOOKING_STATUSES = ['pending_payment', 'processing', 'paid', 'refunded', 'cancelled'] as const;
-export type BookingStatus = (typeof BOOKING_STATUSES)[number];
-
-export const PAYMENT_PROVIDERS = ['stripe', 'paypal'] as const;
-export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
 
 /** Sums of cents: 50 entries of up to 1 million euros exceed an integer column. */
 const cents = (name: string) => bigint(name, { mode: 'number' }).notNull();

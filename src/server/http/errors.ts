@@ -5,22 +5,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import * as v from 'valibot';
 import type { ApiEnv } from '../context.ts';
 import { log } from '../log.ts';
-
-const FieldErrorSchema = v.object({ fieldName: v.string(), message: v.string() });
-export type FieldError = v.InferOutput<typeof FieldErrorSchema>;
-
-/** The body of every error answer, as the API reference describes it. */
-export const ErrorBodySchema = v.pipe(
-  v.object({
-    message: v.string(),
-    statusCode: v.pipe(v.number(), v.integer()),
-    errors: v.optional(v.array(FieldErrorSchema)),
-  }),
-  v.metadata({ ref: 'Error' }),
-);
+import type { FieldError } from './errors.views.ts';
 
 export class ApiError extends Error {
   override name = 'ApiError';

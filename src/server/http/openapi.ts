@@ -15,7 +15,7 @@ import {
 } from 'hono-openapi';
 import * as v from 'valibot';
 import type { ApiEnv } from '../context.ts';
-import { ErrorBodySchema } from './errors.ts';
+import { ErrorBodySchema } from './errors.views.ts';
 import { ID_PATTERN, invalidInput, parseId, readJson } from './validation.ts';
 
 type AnySchema = v.GenericSchema;

@@ -2,7 +2,8 @@
 import type { Context } from 'hono';
 import * as v from 'valibot';
 import type { ApiEnv } from '../context.ts';
-import { ApiError, type FieldError, MESSAGES } from './errors.ts';
+import { ApiError, MESSAGES } from './errors.ts';
+import type { FieldError } from './errors.views.ts';
 
 /** One entry per failed rule, named by the field's dotted path ("" for the body itself). */
 export function fieldErrors(issues: readonly v.BaseIssue<unknown>[]): FieldError[] {

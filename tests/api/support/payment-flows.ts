@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { expect } from 'vitest';
 import { bookings, mailQueue, payments, refunds } from '../../../src/server/db/schema.ts';
-import type { CheckoutSessionView, PayPalOrderView } from '../../../src/server/features/payments/payments.service.ts';
+import type { CheckoutSessionView, PayPalOrderView } from '../../../src/server/features/payments/payments.views.ts';
 import { answer, type ErrorBody, inDays, type TestApi, type TestUser } from './test-api.ts';
 
 export type PayPalOutcome = 'completed' | 'pending-then-completed' | 'pending-then-denied' | 'instrument-declined';

@@ -24,13 +24,14 @@ import { accessTokenKeys } from '../../../src/server/features/accounts/access-to
 import { mailPasswordResets } from '../../../src/server/features/accounts/accounts.service.ts';
 import { deviceCookies } from '../../../src/server/features/accounts/device-cookies.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/features/accounts/rate-limits.ts';
-import type { BookingView } from '../../../src/server/features/bookings/bookings.service.ts';
-import type { ArticleView } from '../../../src/server/features/catalogue/catalogue.service.ts';
+import type { BookingView } from '../../../src/server/features/bookings/bookings.views.ts';
+import type { ArticleView } from '../../../src/server/features/catalogue/catalogue.views.ts';
 import { staffCookies } from '../../../src/server/features/editor/staff-cookies.ts';
 import { imageStore } from '../../../src/server/features/images/image-store.ts';
 import { invoiceFiles } from '../../../src/server/features/invoices/invoices.service.ts';
 import { paymentConfig as paymentSettings } from '../../../src/server/features/payments/payment-config.ts';
-import type { errorBody, FieldError } from '../../../src/server/http/errors.ts';
+import type { errorBody } from '../../../src/server/http/errors.ts';
+import type { FieldError } from '../../../src/server/http/errors.views.ts';
 import { setLogLevel } from '../../../src/server/log.ts';
 import { createMailer } from '../../../src/server/mail/mailer.ts';
 import { startMailSender } from '../../../src/server/mail/queue.ts';

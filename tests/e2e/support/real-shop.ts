@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { BookingView } from '../../../src/server/features/bookings/bookings.service.ts';
+import type { BookingView } from '../../../src/server/features/bookings/bookings.views.ts';
 import type { RealisticCatalogue, Send } from '../../support/realistic-shop.ts';
 import type { Account } from './accounts.ts';
 

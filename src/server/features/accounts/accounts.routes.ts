@@ -11,6 +11,13 @@ import { requireUser } from '../../http/guards.ts';
 import { common, failure, json, jsonBody, noContent, operation } from '../../http/openapi.ts';
 import { endStaffCookie } from '../editor/editor.routes.ts';
 import * as accounts from './accounts.service.ts';
+import {
+  CurrentUserViewSchema,
+  MessageViewSchema,
+  type RegistrationView,
+  RegistrationViewSchema,
+  TokenPairSchema,
+} from './accounts.views.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies.ts';
 import { consumeRateLimit, type RateLimit } from './rate-limits.ts';
 
@@ -49,7 +56,7 @@ export function authRoutes(deps: ApiDependencies) {
         summary: 'Register a customer account',
         description: 'Queues a mail with a confirmation link; the account can log in once it is confirmed.',
         responses: {
-          201: json('Registered; the confirmation mail is on its way.', accounts.RegistrationViewSchema),
+          201: json('Registered; the confirmation mail is on its way.', RegistrationViewSchema),
           409: failure('An account with this address exists.'),
           429: tooMany,
         },
@@ -58,10 +65,7 @@ export function authRoutes(deps: ApiDependencies) {
       jsonBody(RegistrationSchema),
       async (c) => {
         const { id } = await accounts.register(deps, c.req.valid('json'));
-        return c.json(
-          { id, message: accounts.ACCOUNT_API_MESSAGES.registered } satisfies accounts.RegistrationView,
-          201,
-        );
+        return c.json({ id, message: accounts.ACCOUNT_API_MESSAGES.registered } satisfies RegistrationView, 201);
       },
     )
     .get(
@@ -78,7 +82,7 @@ export function authRoutes(deps: ApiDependencies) {
           },
         ],
         responses: {
-          200: json('The address is confirmed.', accounts.MessageViewSchema),
+          200: json('The address is confirmed.', MessageViewSchema),
           400: failure('The code is missing, invalid, expired or used.'),
         },
       }),
@@ -106,7 +110,7 @@ export function authRoutes(deps: ApiDependencies) {
         ],
         responses: {
           200: {
-            ...json('Logged in.', accounts.TokenPairSchema),
+            ...json('Logged in.', TokenPairSchema),
             headers: {
               'Set-Cookie': {
                 description: `\`${DEVICE_COOKIE}\`: signed for the account, HttpOnly, SameSite=Strict, Secure on HTTPS, for a year, sent only to this route.`,
@@ -142,7 +146,7 @@ export function authRoutes(deps: ApiDependencies) {
         summary: 'Renew the tokens',
         description: 'The refresh token is rotated: the one sent stops working.',
         responses: {
-          200: json('A new pair of tokens.', accounts.TokenPairSchema),
+          200: json('A new pair of tokens.', TokenPairSchema),
           401: failure('The refresh token is unknown, used, expired or of an ended session.'),
         },
       }),
@@ -169,7 +173,7 @@ export function authRoutes(deps: ApiDependencies) {
         description:
           'The answer is the same, and as fast, whether the address is known or not: the request is queued. A known address gets a new link, which ends its older ones, at most 3 an hour; requests past that are answered alike and mail nothing.',
         responses: {
-          200: json('The request is queued; a known address gets its mail.', accounts.MessageViewSchema),
+          200: json('The request is queued; a known address gets its mail.', MessageViewSchema),
           429: tooMany,
         },
       }),
@@ -189,7 +193,7 @@ export function authRoutes(deps: ApiDependencies) {
         summary: 'Set a new password',
         description: 'With the token from the reset mail’s link; ends every session of the account.',
         responses: {
-          200: json('The password is changed.', accounts.MessageViewSchema),
+          200: json('The password is changed.', MessageViewSchema),
           400: failure('The token is invalid, expired or used, or the new password breaks a rule.'),
           429: tooMany,
         },
@@ -209,7 +213,7 @@ export function userRoutes(deps: ApiDependencies) {
     '/me',
     operation(TAG, {
       summary: 'The logged-in user',
-      responses: { 200: json('The caller’s account.', accounts.CurrentUserViewSchema) },
+      responses: { 200: json('The caller’s account.', CurrentUserViewSchema) },
     }),
     requireUser(deps),
     (c) => c.json(accounts.currentUserView(c.get('user'))),

@@ -3,7 +3,6 @@
  * logout, and password reset by e-mail (docs/product.md#d14-account-security, #h3-token-lifetimes).
  */
 import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
-import * as v from 'valibot';
 import type { Login, Registration } from '../../../lib/accounts.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -12,8 +11,6 @@ import {
   type OneTimeTokenPurpose,
   oneTimeTokens,
   passwordResetRequests,
-  ROLE_NAMES,
-  type RoleName,
   retiredRefreshTokens,
   sessions,
   userRoles,
@@ -22,6 +19,7 @@ import {
 import { ApiError } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { confirmationMail, passwordResetMail } from '../../mail/templates.ts';
+import type { CurrentUserView, RoleName, TokenPair } from './accounts.views.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import type { RateLimit } from './rate-limits.ts';
 import { hashToken, randomToken } from './secrets.ts';
@@ -53,33 +51,6 @@ const CONFIRMATION_RESEND_MS = 60 * 1000;
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
 const emailMatches = (email: string) => sql`lower(${users.email}) = ${normaliseEmail(email)}`;
-
-export const TokenPairSchema = v.object({
-  /** Bearer token for 24 hours. */
-  accessToken: v.string(),
-  /** Exchanged at POST /auth/refresh for a new pair; lives as long as the session. */
-  refreshToken: v.string(),
-});
-export type TokenPair = v.InferOutput<typeof TokenPairSchema>;
-
-/** An answer that only carries a German message for the person (confirm, forgot, reset). */
-export const MessageViewSchema = v.object({ message: v.string() });
-export type MessageView = v.InferOutput<typeof MessageViewSchema>;
-
-/** `POST /auth/register`. */
-export const RegistrationViewSchema = v.object({ id: v.number(), message: v.string() });
-export type RegistrationView = v.InferOutput<typeof RegistrationViewSchema>;
-
-/** `GET /users/me`: the caller, in the field names the earlier client reads. */
-export const CurrentUserViewSchema = v.object({
-  id: v.number(),
-  firstName: v.string(),
-  lastName: v.string(),
-  email: v.string(),
-  tel: v.string(),
-  roles: v.array(v.object({ name: v.picklist(ROLE_NAMES) })),
-});
-export type CurrentUserView = v.InferOutput<typeof CurrentUserViewSchema>;
 
 export const currentUserView = (user: AuthenticatedUser): CurrentUserView => ({
   id: user.id,

@@ -1,14 +1,16 @@
 /** Staff's views across all customers: the order overview. Every route needs ROLE_ADMIN. */
 import * as v from 'valibot';
 import type { ApiDependencies } from '../../context.ts';
-import { BOOKING_STATUSES } from '../../db/schema.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { adminRouter } from '../../http/guards.ts';
 import { failure, json, noContent, operation, queryParameters } from '../../http/openapi.ts';
 import { parseId } from '../../http/validation.ts';
+import { BOOKING_STATUSES } from '../bookings/bookings.views.ts';
 import type { PaymentProviders } from '../payments/payment-providers.ts';
-import { RefundViewSchema, refundBooking } from '../payments/refunds.ts';
+import { RefundViewSchema } from '../payments/payments.views.ts';
+import { refundBooking } from '../payments/refunds.ts';
 import * as admin from './admin.service.ts';
+import { AdminBookingPageSchema } from './admin.views.ts';
 
 const QUERY_MESSAGES = {
   status: 'Unbekannter Status.',
@@ -42,7 +44,7 @@ export function adminRoutes(deps: ApiDependencies, providers: PaymentProviders) 
         summary: 'All bookings',
         description: `Every customer’s bookings, newest first, ${admin.BOOKINGS_PAGE_SIZE} a page; \`q\` searches order numbers, names and e-mail addresses.`,
         responses: {
-          200: json('One page of bookings.', admin.AdminBookingPageSchema),
+          200: json('One page of bookings.', AdminBookingPageSchema),
           400: failure('Unknown status, a search term over 100 characters, or a page outside 1 to 10000.'),
         },
       }),

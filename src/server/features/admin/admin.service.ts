@@ -4,15 +4,16 @@
  * e-mail, a page at a time; a booking left unpaid past its payment window can be cancelled.
  */
 import { and, count, desc, eq, ilike, inArray, max, ne, or, type SQL, sql } from 'drizzle-orm';
-import * as v from 'valibot';
 import type { ApiDependencies } from '../../context.ts';
-import { type BookingStatus, bookings, type Database, paymentAttempts, payments, users } from '../../db/schema.ts';
+import { bookings, type Database, paymentAttempts, payments, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
-import { bookingViewEntries, bookingViews } from '../bookings/bookings.service.ts';
+import { bookingViews } from '../bookings/bookings.service.ts';
+import type { BookingStatus } from '../bookings/bookings.views.ts';
 import { captureInProgress, closeCardSessions } from '../payments/open-attempts.ts';
 import type { PaymentProviders } from '../payments/payment-providers.ts';
 import { recordTaken } from '../payments/settlement.ts';
+import type { AdminBookingPage, BookingQuery } from './admin.views.ts';
 
 export const ADMIN_API_MESSAGES = {
   bookingNotFound: 'Bestellung nicht gefunden.',
@@ -31,34 +32,6 @@ export const BOOKINGS_PAGE_SIZE = 20;
 
 /** How long a customer may take to pay a started order (a Stripe Checkout Session lives 24 hours). */
 export const PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
-
-const AdminBookingViewSchema = v.object({
-  ...bookingViewEntries,
-  customer: v.object({ name: v.string(), email: v.string() }),
-  /** Pending past its payment window: staff may cancel it. */
-  cancellable: v.boolean(),
-  /** Paid and not refunded (nor being refunded): staff may refund it. */
-  refundable: v.boolean(),
-  /** Paid in a provider's test mode (the sandbox, test keys): no real money moved ('Testzahlung'). */
-  testPayment: v.boolean(),
-});
-export type AdminBookingView = v.InferOutput<typeof AdminBookingViewSchema>;
-
-export const AdminBookingPageSchema = v.object({
-  bookings: v.array(AdminBookingViewSchema),
-  page: v.number(),
-  pageSize: v.number(),
-  total: v.number(),
-  pages: v.number(),
-});
-export type AdminBookingPage = v.InferOutput<typeof AdminBookingPageSchema>;
-
-export interface BookingQuery {
-  status?: BookingStatus;
-  /** Part of an order number, a customer's name or e-mail. */
-  q?: string;
-  page: number;
-}
 
 /** Each booking's newest payment attempt: its payment window runs from there (a new attempt, a new window). */
 const newestAttempts = (db: Database) =>

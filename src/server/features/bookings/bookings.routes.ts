@@ -10,9 +10,10 @@ import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { requireUser } from '../../http/guards.ts';
 import { json, operation } from '../../http/openapi.ts';
 import * as bookings from './bookings.service.ts';
+import { BookingViewSchema } from './bookings.views.ts';
 
 const TAG = 'Bookings';
-const BookingListSchema = v.array(bookings.BookingViewSchema);
+const BookingListSchema = v.array(BookingViewSchema);
 
 export function bookingRoutes(deps: ApiDependencies) {
   return new Hono<ApiEnv>()

@@ -4,74 +4,22 @@
  */
 import { randomInt } from 'node:crypto';
 import { asc, desc, eq, inArray, min } from 'drizzle-orm';
-import * as v from 'valibot';
 import { centsToEuros, MAX_ORDER_CENTS, ORDER_TOO_LARGE_MESSAGE } from '../../../lib/money.ts';
-import { UNITS, type Unit } from '../../../lib/units.ts';
+import type { Unit } from '../../../lib/units.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
   articles,
-  BOOKING_STATUSES,
   bookingItems,
   bookings,
   cancellations,
   cartEntries,
   type Database,
-  PAYMENT_PROVIDERS,
   withdrawals,
 } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { priceLine } from '../cart/cart.service.ts';
 import { invoiceNumbersOf } from '../invoices/invoices.service.ts';
-
-const BookingItemViewSchema = v.object({
-  /** Null once the article has been deleted; the item keeps what was booked. */
-  articleId: v.nullable(v.number()),
-  departamentId: v.number(),
-  number: v.string(),
-  type: v.string(),
-  /** Euros for one `unit`, as frozen when the order was placed. */
-  price: v.number(),
-  /** What the price is for (docs/product.md#d34-units-and-quantities). */
-  unit: v.picklist(UNITS),
-  /** How many of `unit`: 12 (months), 2.25 (m²). */
-  quantity: v.number(),
-  /** Euros taken off for a 12-month maintenance term (the yearly discount); 0 otherwise. */
-  discount: v.number(),
-  /** Euros: price × quantity, less `discount`; the order's total is their sum. */
-  linePrice: v.number(),
-  entryDate: v.string(),
-  /** The last day; for maintenance the end of the term. */
-  departureDate: v.string(),
-});
-
-export const bookingViewEntries = {
-  id: v.number(),
-  bookingNumber: v.string(),
-  status: v.picklist(BOOKING_STATUSES),
-  /** When the order was placed (ISO timestamp). */
-  createdAt: v.string(),
-  /** First and last day of the booked appointments. */
-  entryDate: v.string(),
-  departureDate: v.string(),
-  /** Euros. */
-  totalPrice: v.number(),
-  /** How it was paid; null until it is. */
-  paymentMethod: v.nullable(v.picklist(PAYMENT_PROVIDERS)),
-  /** When the payment completed, concluding the contract (ISO timestamp); null until then. */
-  paidAt: v.nullable(v.string()),
-  /** When the first withdrawal declaration naming this order came in (docs/product.md#d31-consumer-law), or null. */
-  withdrawnAt: v.nullable(v.string()),
-  /** When the first cancellation naming this order came in (docs/product.md#d35-maintenance-terms), or null. */
-  cancelledAt: v.nullable(v.string()),
-  /** The order's invoice (docs/product.md#d37-invoices), once it is paid: GET /booking/{id}/invoice. */
-  invoiceNumber: v.nullable(v.string()),
-  /** The correcting invoice of a refunded order: GET /booking/{id}/credit-note. */
-  creditNoteNumber: v.nullable(v.string()),
-  items: v.array(BookingItemViewSchema),
-};
-
-export const BookingViewSchema = v.pipe(v.object(bookingViewEntries), v.metadata({ ref: 'Booking' }));
-export type BookingView = v.InferOutput<typeof BookingViewSchema>;
+import type { BookingView } from './bookings.views.ts';
 
 const NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I to misread in an e-mail
 

@@ -12,6 +12,7 @@ import { requireUser } from '../../http/guards.ts';
 import { documented, failure, json, noContent, operation, requestBody } from '../../http/openapi.ts';
 import { deleteById, parseId, readJson } from '../../http/validation.ts';
 import * as cart from './cart.service.ts';
+import { CartEntryViewSchema, CartViewSchema } from './cart.views.ts';
 
 const TAG = 'Cart';
 
@@ -38,7 +39,7 @@ export function cartRoutes(deps: ApiDependencies) {
       operation(TAG, {
         summary: 'The caller’s cart',
         description: 'Priced now: each entry costs its article’s current price once, whatever its dates.',
-        responses: { 200: json('The entries, oldest first, with their count and total.', cart.CartViewSchema) },
+        responses: { 200: json('The entries, oldest first, with their count and total.', CartViewSchema) },
       }),
       async (c) => c.json(await cart.getCart(deps.db, c.get('user').id)),
     )
@@ -54,7 +55,7 @@ export function cartRoutes(deps: ApiDependencies) {
         description: `Dates are YYYY-MM-DD; a cart holds at most ${cart.MAX_CART_ENTRIES} entries. \`quantity\` depends on the article’s unit: whole numbers for \`flat\` and \`piece\`, a term of ${TERMS.join(' or ')} months for \`month\` (default ${TERMS[0]}; the term ends by itself, \`departureDate\` is not used), from 1 with up to two decimals for \`sqm\` and \`hour\`; at most ${MAX_QUANTITY}, default 1.`,
         ids: ['articleId'],
         responses: {
-          201: json('The new cart entry, priced: `linePrice` is price × quantity.', cart.CartEntryViewSchema),
+          201: json('The new cart entry, priced: `linePrice` is price × quantity.', CartEntryViewSchema),
           400: failure(
             'Invalid dates or quantity, the same article with the same dates is in the cart, the cart is full, or its total would be above what one payment may be.',
           ),
@@ -87,7 +88,7 @@ export function cartRoutes(deps: ApiDependencies) {
           'The same rules as when booking it; a maintenance term’s end follows its new length. The entry is priced anew.',
         ids: ['id'],
         responses: {
-          200: json('The changed entry.', cart.CartEntryViewSchema),
+          200: json('The changed entry.', CartEntryViewSchema),
           400: failure(
             'A quantity the article’s unit does not allow, the same article with the same dates is in the cart, or the total would be above what one payment may be.',
           ),

@@ -4,15 +4,15 @@
  * (docs/product.md#d27-entry-price, #d34-units-and-quantities).
  */
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
-import * as v from 'valibot';
 import { type CartEntryInput, departureOf } from '../../../lib/cart.ts';
 import { lastDayOfTerm } from '../../../lib/dates.ts';
 import { centsToEuros, MAX_ORDER_CENTS, ORDER_TOO_LARGE_MESSAGE } from '../../../lib/money.ts';
-import { defaultQuantity, type LinePrice, linePrice, quantityProblem, UNITS, type Unit } from '../../../lib/units.ts';
+import { defaultQuantity, type LinePrice, linePrice, quantityProblem, type Unit } from '../../../lib/units.ts';
 import { yearlyDiscountPercent } from '../../content-files.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
 import { articles, cartEntries, type Database, departaments } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { CartEntryView, CartView } from './cart.views.ts';
 
 export const CART_API_MESSAGES = {
   articleNotFound: 'Artikel nicht gefunden.',
@@ -24,41 +24,6 @@ export const CART_API_MESSAGES = {
 
 const m = CART_API_MESSAGES;
 export const MAX_CART_ENTRIES = 50;
-
-export const CartEntryViewSchema = v.object({
-  id: v.number(),
-  entryDate: v.string(),
-  /** The last day; for maintenance the end of the term. */
-  departureDate: v.string(),
-  /** How many of the article's unit: 12 (months), 2.25 (m²). */
-  quantity: v.number(),
-  /** Euros: price × quantity, less `discount`. */
-  linePrice: v.number(),
-  /** Euros taken off for a 12-month maintenance term (the yearly discount); 0 otherwise. */
-  discount: v.number(),
-  article: v.object({
-    id: v.number(),
-    number: v.string(),
-    type: v.string(),
-    /** Euros, for one `unit`. */
-    price: v.number(),
-    unit: v.picklist(UNITS),
-    departamentId: v.number(),
-    /** The article's category, for showing the entry without a second request. */
-    departament: v.object({ number: v.string(), type: v.string() }),
-  }),
-});
-export type CartEntryView = v.InferOutput<typeof CartEntryViewSchema>;
-
-export const CartViewSchema = v.object({
-  /** The cart belongs to the user; its id is the user's. */
-  id: v.number(),
-  articles: v.array(CartEntryViewSchema),
-  countArticles: v.number(),
-  /** Euros: the sum of the line prices. */
-  totalPriceArticles: v.number(),
-});
-export type CartView = v.InferOutput<typeof CartViewSchema>;
 
 /** What a line of `quantity` of an article at `priceCents` per `unit` costs now. */
 export const priceLine = (priceCents: number, unit: Unit, quantity: number): LinePrice =>

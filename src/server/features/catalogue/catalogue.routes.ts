@@ -14,6 +14,7 @@ import { adminRouter } from '../../http/guards.ts';
 import { changeById, createFrom, failure, json, noContent, operation } from '../../http/openapi.ts';
 import { deleteById, ID_PATTERN, parseId } from '../../http/validation.ts';
 import * as catalogue from './catalogue.service.ts';
+import { ArticleViewSchema, DepartamentViewSchema } from './catalogue.views.ts';
 
 const TAG = 'Catalogue';
 const departamentNotFound = failure('No departament with this id.');
@@ -26,7 +27,7 @@ export function departamentRoutes(deps: ApiDependencies) {
       operation(TAG, {
         summary: 'Add a departament',
         responses: {
-          201: json('The new departament, without articles or images.', catalogue.DepartamentViewSchema),
+          201: json('The new departament, without articles or images.', DepartamentViewSchema),
           409: failure('Another departament has this number.'),
         },
       }),
@@ -39,7 +40,7 @@ export function departamentRoutes(deps: ApiDependencies) {
         description: 'Changes the fields sent, at least one.',
         ids: ['id'],
         responses: {
-          200: json('The changed departament.', catalogue.DepartamentViewSchema),
+          200: json('The changed departament.', DepartamentViewSchema),
           404: departamentNotFound,
           409: failure('Another departament has this number.'),
         },
@@ -64,7 +65,7 @@ export function departamentRoutes(deps: ApiDependencies) {
         summary: 'All departaments',
         description: 'Each with its images and articles.',
         responses: {
-          200: json('The departaments in the order they were added.', v.array(catalogue.DepartamentViewSchema)),
+          200: json('The departaments in the order they were added.', v.array(DepartamentViewSchema)),
         },
       }),
       async (c) => c.json(await catalogue.listDepartaments(deps)),
@@ -76,7 +77,7 @@ export function departamentRoutes(deps: ApiDependencies) {
         summary: 'One departament',
         ids: ['id'],
         responses: {
-          200: json('The departament with its images and articles.', catalogue.DepartamentViewSchema),
+          200: json('The departament with its images and articles.', DepartamentViewSchema),
           404: departamentNotFound,
         },
       }),
@@ -92,7 +93,7 @@ export function articleRoutes(deps: ApiDependencies) {
       operation(TAG, {
         summary: 'Add an article',
         responses: {
-          201: json('The new article.', catalogue.ArticleViewSchema),
+          201: json('The new article.', ArticleViewSchema),
           404: failure('No departament with the id `departamentId`.'),
           409: failure('The departament has an article with this number.'),
         },
@@ -107,7 +108,7 @@ export function articleRoutes(deps: ApiDependencies) {
           'Changes the fields sent, at least one. A new price applies to carts at once, never to placed bookings.',
         ids: ['id'],
         responses: {
-          200: json('The changed article.', catalogue.ArticleViewSchema),
+          200: json('The changed article.', ArticleViewSchema),
           404: articleNotFound,
           409: failure('The departament has another article with this number.'),
         },
@@ -139,7 +140,7 @@ export function articleRoutes(deps: ApiDependencies) {
           },
         ],
         responses: {
-          200: json('The articles in the order they were added.', v.array(catalogue.ArticleViewSchema)),
+          200: json('The articles in the order they were added.', v.array(ArticleViewSchema)),
           400: failure('`departamentId` is not an id.'),
         },
       }),

@@ -1,22 +1,15 @@
 /** The catalogue: departaments (categories) and their articles, each with its images. */
 import { type AnyColumn, asc, eq } from 'drizzle-orm';
-import * as v from 'valibot';
 import type { ArticleChange, DepartamentChange, NewArticle, NewDepartament } from '../../../lib/catalogue.ts';
 import { centsToEuros, eurosToCents } from '../../../lib/money.ts';
-import { UNITS } from '../../../lib/units.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { articles, catalogueRevision, type Database, departaments } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { fitCartEntriesToUnit } from '../cart/cart.service.ts';
-import {
-  type ImageOwner,
-  type ImageRow,
-  imagesOf,
-  imageViewEntries,
-  imageViews,
-  removeImageFiles,
-} from '../images/images.service.ts';
+import { type ImageRow, imagesOf, imageViews, removeImageFiles } from '../images/images.service.ts';
+import type { ImageOwner } from '../images/images.views.ts';
+import type { ArticleView, DepartamentView } from './catalogue.views.ts';
 
 export const CATALOGUE_API_MESSAGES = {
   departamentNotFound: 'Kategorie nicht gefunden.',
@@ -26,35 +19,6 @@ export const CATALOGUE_API_MESSAGES = {
 } as const;
 
 const m = CATALOGUE_API_MESSAGES;
-
-export const ArticleViewSchema = v.pipe(
-  v.object({
-    id: v.number(),
-    number: v.string(),
-    type: v.string(),
-    /** Euros, for one `unit`. */
-    price: v.number(),
-    /** What the price is for: pauschal, per month, piece, m² or hour (docs/product.md#d34-units-and-quantities). */
-    unit: v.picklist(UNITS),
-    departamentId: v.number(),
-    ...imageViewEntries,
-  }),
-  v.metadata({ ref: 'Article' }),
-);
-export type ArticleView = v.InferOutput<typeof ArticleViewSchema>;
-
-export const DepartamentViewSchema = v.pipe(
-  v.object({
-    id: v.number(),
-    number: v.string(),
-    type: v.string(),
-    description: v.string(),
-    ...imageViewEntries,
-    articles: v.array(ArticleViewSchema),
-  }),
-  v.metadata({ ref: 'Departament' }),
-);
-export type DepartamentView = v.InferOutput<typeof DepartamentViewSchema>;
 
 type ArticleRow = typeof articles.$inferSelect;
 

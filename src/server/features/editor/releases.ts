@@ -24,6 +24,7 @@ import { pathToFileURL } from 'node:url';
 import { Mutex } from 'async-mutex';
 import { log } from '../../log.ts';
 import { buildFailure } from './build-errors.ts';
+import type { ReleaseRecord, ReleasesView } from './editor.views.ts';
 
 /** What the server needs of a build to serve it. */
 export interface Build {
@@ -31,23 +32,6 @@ export interface Build {
   clientDir: string;
   /** Astro's handler for the pages rendered on request. */
   render: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
-}
-
-export interface ReleaseRecord {
-  id: string;
-  publishedAt: string;
-  /** The e-mail address of the admin who published. */
-  publishedBy: string;
-  /** Content files added, changed or removed since the release before (paths inside the content folder). */
-  files: string[];
-}
-
-export interface ReleasesView {
-  /** The served release's id; `null`: the build `npm start` made, before any publish. */
-  current: string | null;
-  publishing: boolean;
-  /** Newest first. */
-  releases: ReleaseRecord[];
 }
 
 /** A publish or restore that did not happen, with the German reason for the editor. */

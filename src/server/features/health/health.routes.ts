@@ -1,13 +1,10 @@
 /** `GET /health`: whether the API can reach its database, for load balancers and `npm start`. */
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { json, operation } from '../../http/openapi.ts';
 import { log } from '../../log.ts';
-
-const HealthSchema = v.object({ status: v.literal('ok'), database: v.literal('ok') });
-const SicknessSchema = v.object({ status: v.literal('error'), database: v.literal('unreachable') });
+import { type Health, HealthSchema, type Sickness, SicknessSchema } from './health.views.ts';
 
 export function healthRoutes(deps: ApiDependencies) {
   return new Hono<ApiEnv>().get(
@@ -22,10 +19,10 @@ export function healthRoutes(deps: ApiDependencies) {
     async (c) => {
       try {
         await deps.db.execute(sql`select 1`);
-        return c.json({ status: 'ok', database: 'ok' } satisfies v.InferOutput<typeof HealthSchema>);
+        return c.json({ status: 'ok', database: 'ok' } satisfies Health);
       } catch (error) {
         log.error({ err: error }, 'health check: database unreachable');
-        return c.json({ status: 'error', database: 'unreachable' } satisfies v.InferOutput<typeof SicknessSchema>, 503);
+        return c.json({ status: 'error', database: 'unreachable' } satisfies Sickness, 503);
       }
     },
   );

@@ -9,6 +9,7 @@ import { deleteById, parseId } from '../../http/validation.ts';
 import { requireCatalogueItem } from '../catalogue/catalogue.service.ts';
 import { MAX_IMAGE_BYTES, VARIANT_WIDTHS } from './image-store.ts';
 import * as images from './images.service.ts';
+import { type ImageOwner, ImageViewSchema } from './images.views.ts';
 
 /** Multipart overhead on top of the file itself. */
 const MULTIPART_ALLOWANCE = 64 * 1024;
@@ -52,7 +53,7 @@ const uploadTo = (owner: string) =>
     ids: ['id'],
     requestBody: imageUpload,
     responses: {
-      201: json('The stored image.', images.ImageViewSchema),
+      201: json('The stored image.', ImageViewSchema),
       400: failure('No file in the field `file`, or an invalid id.'),
       404: failure(`No ${owner} with this id.`),
       413: common('TooLarge'),
@@ -61,7 +62,7 @@ const uploadTo = (owner: string) =>
   });
 
 export function imageRoutes(deps: ApiDependencies) {
-  const upload = (kind: images.ImageOwner['kind']) => async (c: Context<ApiEnv>) => {
+  const upload = (kind: ImageOwner['kind']) => async (c: Context<ApiEnv>) => {
     const owner = { kind, id: parseId(c.req.param('id')) };
     const file = await uploadedFile(c);
     await requireCatalogueItem(deps, owner);

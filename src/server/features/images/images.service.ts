@@ -3,11 +3,11 @@
  * image has its own id to delete (docs/product.md#d6-image-delete, #h6-uploaded-images).
  */
 import { asc, eq, inArray, or } from 'drizzle-orm';
-import * as v from 'valibot';
 import type { ApiDependencies } from '../../context.ts';
 import { type Database, images } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { ImageRejectedError, variantFileName, variantWidths } from './image-store.ts';
+import type { ImageOwner, ImageView } from './images.views.ts';
 
 export const IMAGE_API_MESSAGES = {
   imageNotFound: 'Bild nicht gefunden.',
@@ -17,22 +17,6 @@ export const IMAGE_API_MESSAGES = {
 } as const;
 
 const m = IMAGE_API_MESSAGES;
-
-export const ImageViewSchema = v.object({
-  id: v.number(),
-  /** The stored original (JPEG or PNG). */
-  url: v.string(),
-  width: v.number(),
-  height: v.number(),
-  /** WebP copies for `srcset`, narrowest first. */
-  variants: v.array(v.object({ width: v.number(), url: v.string() })),
-});
-export type ImageView = v.InferOutput<typeof ImageViewSchema>;
-
-/** `imageUrls` (the earlier contract) and `images` (with ids, to delete one) of a departament or article. */
-export const imageViewEntries = { imageUrls: v.array(v.string()), images: v.array(ImageViewSchema) };
-
-export type ImageOwner = { kind: 'departament'; id: number } | { kind: 'article'; id: number };
 
 export type ImageRow = typeof images.$inferSelect;
 

@@ -6,8 +6,8 @@
 import type { BillingAddress } from '../../../lib/billing-address.ts';
 import type { InvoiceKind } from '../../../lib/invoices.ts';
 import type { VatSetting } from '../../../lib/money.ts';
+import type { PaymentProvider } from '../../../lib/payments.ts';
 import type { Unit } from '../../../lib/units.ts';
-import type { PaymentProvider } from '../../db/schema.ts';
 
 export interface InvoiceSeller {
   legalName: string;

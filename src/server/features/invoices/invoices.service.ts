@@ -8,16 +8,9 @@ import type { BillingAddress } from '../../../lib/billing-address.ts';
 import { todayInGermany } from '../../../lib/dates.ts';
 import { formatInvoiceNumber, type InvoiceKind, invoiceFileName } from '../../../lib/invoices.ts';
 import { formatEuros } from '../../../lib/money.ts';
+import type { PaymentProvider } from '../../../lib/payments.ts';
 import type { ApiDependencies } from '../../context.ts';
-import {
-  bookingItems,
-  bookings,
-  type Database,
-  invoiceSequences,
-  invoices,
-  type PaymentProvider,
-  users,
-} from '../../db/schema.ts';
+import { bookingItems, bookings, type Database, invoiceSequences, invoices, users } from '../../db/schema.ts';
 import type { Attachment } from '../../mail/mailer.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { facturX } from './factur-x.ts';

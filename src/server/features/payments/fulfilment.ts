@@ -9,6 +9,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { fillCompanyFields } from '../../../components/content/company-fields.ts';
 import { centsToEuros, formatEuros, vatNote } from '../../../lib/money.ts';
+import type { PaymentProvider } from '../../../lib/payments.ts';
 import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
 import { kindsOf, nextSteps } from '../../../lib/product-kinds.ts';
 import { formatPeriod, formatQuantityTimesPrice } from '../../../lib/units.ts';
@@ -19,7 +20,6 @@ import {
   bookings,
   cartEntries,
   type Database,
-  type PaymentProvider,
   paymentAttempts,
   paymentEvents,
   payments,

@@ -7,7 +7,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { appMeta, type Database, type PaymentProvider } from '../../db/schema.ts';
+import type { PaymentProvider } from '../../../lib/payments.ts';
+import { appMeta, type Database } from '../../db/schema.ts';
 
 const INSTALLATION_KEY = 'installation_id';
 

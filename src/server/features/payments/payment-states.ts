@@ -6,7 +6,7 @@
  * about a payment (the customer's return, a webhook, a capture, the reconciliation) reads it here.
  */
 import type Stripe from 'stripe';
-import type { PaymentProvider } from '../../db/schema.ts';
+import type { PaymentProvider } from '../../../lib/payments.ts';
 import type { VerifiedPayment } from './fulfilment.ts';
 import { paypalTestMode } from './payment-config.ts';
 import type { PaymentProviders } from './payment-providers.ts';

@@ -10,9 +10,15 @@ import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit, limitBody } from '../../http/body-limit.ts';
 import { requireUser } from '../../http/guards.ts';
 import { failure, json, jsonBody, operation } from '../../http/openapi.ts';
-import { BookingViewSchema } from '../bookings/bookings.service.ts';
+import { BookingViewSchema } from '../bookings/bookings.views.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import * as payments from './payments.service.ts';
+import {
+  CheckoutSessionViewSchema,
+  PaymentResultViewSchema,
+  PayPalOrderViewSchema,
+  WebhookReceiptSchema,
+} from './payments.views.ts';
 import { handlePayPalWebhook, transmissionOf } from './paypal-webhook.ts';
 import { handleStripeWebhook } from './stripe-webhook.ts';
 
@@ -75,7 +81,7 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
         description:
           'Freezes the cart into a booking awaiting payment and opens a Stripe Checkout Session for the server’s total; the browser goes to `url`. Return URLs must be pages of this site.',
         responses: {
-          200: json('The session to pay.', payments.CheckoutSessionViewSchema),
+          200: json('The session to pay.', CheckoutSessionViewSchema),
           400: failure(
             `${cartNotPayable}, below the least a card payment may be (0,50 €, Stripe’s minimum), ${earlyStartMissing}, a return URL is not of this site, or a field breaks a rule.`,
           ),
@@ -93,7 +99,7 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
         description:
           'Freezes the cart into a booking awaiting payment and creates a PayPal order for the server’s total.',
         responses: {
-          201: json('The PayPal order to approve.', payments.PayPalOrderViewSchema),
+          201: json('The PayPal order to approve.', PayPalOrderViewSchema),
           400: failure(`${cartNotPayable}, ${earlyStartMissing}, or a field breaks a rule.`),
           409: paymentConflict,
           502: providerFailed,
@@ -112,7 +118,7 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
           { in: 'path', name: 'id', required: true, description: 'PayPal’s order id.', schema: { type: 'string' } },
         ],
         responses: {
-          200: json('The booking is paid, or its payment is being processed.', payments.PaymentResultViewSchema),
+          200: json('The booking is paid, or its payment is being processed.', PaymentResultViewSchema),
           402: failure(
             'The payer has not approved the order, PayPal declined the payment, or declined its funding source (the payer may choose another one and approve again).',
           ),
@@ -135,7 +141,7 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
         security: [{ stripeSignature: [] }],
         requestBody: rawEvent('A Stripe event.'),
         responses: {
-          200: json('The event is taken.', v.object({ received: v.literal(true) })),
+          200: json('The event is taken.', WebhookReceiptSchema),
           400: failure(
             'The signature is missing or invalid, or its timestamp too old; or the signed event lacks what the shop reads (logged).',
           ),
@@ -156,7 +162,7 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
         security: [{ paypalTransmission: [] }],
         requestBody: rawEvent('A PayPal webhook event.'),
         responses: {
-          200: json('The event is taken.', v.object({ received: v.literal(true) })),
+          200: json('The event is taken.', WebhookReceiptSchema),
           400: failure('Transmission headers missing, the body is not a PayPal event, or PayPal does not verify it.'),
           502: failure('PayPal could not be reached to verify the event or read the capture; PayPal sends it again.'),
         },

@@ -5,19 +5,17 @@
  * fulfilment. The cart stays until the booking is paid, so a cancelled payment can be retried.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import * as v from 'valibot';
 import { BILLING_MESSAGES } from '../../../lib/billing-address.ts';
 import { centsToEuros } from '../../../lib/money.ts';
-import { CARD_MINIMUM_CENTS, PAYMENT_MESSAGES } from '../../../lib/payments.ts';
+import { CARD_MINIMUM_CENTS, PAYMENT_MESSAGES, type PaymentProvider } from '../../../lib/payments.ts';
 import { sitePage } from '../../../lib/return-path.ts';
 import { formatPeriod, formatQuantityTimesPrice } from '../../../lib/units.ts';
 import { EARLY_START_REQUIRED, startsWithinWithdrawalPeriod } from '../../../lib/withdrawal-period.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
-import { bookings, type Database, type PaymentProvider, paymentAttempts } from '../../db/schema.ts';
+import { bookings, type Database, paymentAttempts } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import {
-  type BookingView,
   insertBooking,
   itemsOf,
   listBookings,
@@ -26,12 +24,14 @@ import {
   totalOf,
   withFreshBookingNumber,
 } from '../bookings/bookings.service.ts';
+import type { BookingView } from '../bookings/bookings.views.ts';
 import { billingAddressOf } from '../invoices/billing-addresses.ts';
 import type { Fulfilment } from './fulfilment.ts';
 import { idempotencyKey } from './idempotency-keys.ts';
 import { captureInProgress, claimCapture, closeCardSessions, releaseCapture, stillClaimed } from './open-attempts.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import { askProvider, orderVerdict, type ProviderVerdict, sessionVerdict } from './payment-states.ts';
+import type { CheckoutSessionView, PaymentResultView, PayPalOrderView } from './payments.views.ts';
 import { centsOf, PayPalApiError, type PayPalOrder } from './paypal-client.ts';
 import { applyVerdict, recordTaken } from './settlement.ts';
 
@@ -62,32 +62,6 @@ const m = PAYMENT_API_MESSAGES;
 
 /** Any number: a customer's payment starts run one after the other. */
 const PAYMENT_START_LOCK = 482_716_003;
-
-export const CheckoutSessionViewSchema = v.object({
-  sessionId: v.string(),
-  /** The provider's hosted payment page; the browser goes there. */
-  url: v.string(),
-  bookingId: v.number(),
-});
-export type CheckoutSessionView = v.InferOutput<typeof CheckoutSessionViewSchema>;
-
-export const PayPalOrderViewSchema = v.object({
-  /** PayPal's order id, for the PayPal SDK (`{ orderId }`). */
-  id: v.string(),
-  orderId: v.string(),
-  bookingId: v.number(),
-});
-export type PayPalOrderView = v.InferOutput<typeof PayPalOrderViewSchema>;
-
-export const PaymentResultViewSchema = v.object({
-  bookingId: v.number(),
-  bookingNumber: v.string(),
-  /** `processing`: PayPal holds the payment for review; the customer reads that it is being processed. */
-  status: v.picklist(['paid', 'processing']),
-  /** For PayPal's success message ('Zahlung erfolgreich abgeschlossen von …'). */
-  payerName: v.optional(v.string()),
-});
-export type PaymentResultView = v.InferOutput<typeof PaymentResultViewSchema>;
 
 interface FrozenBooking {
   id: number;

@@ -10,19 +10,10 @@
  */
 import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import * as v from 'valibot';
 import { formatEuros } from '../../../lib/money.ts';
-import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
+import { PAYMENT_METHOD_NAMES, type PaymentProvider } from '../../../lib/payments.ts';
 import type { ApiDependencies } from '../../context.ts';
-import {
-  bookings,
-  type Database,
-  type PaymentProvider,
-  payments,
-  type RefundStatus,
-  refunds,
-  users,
-} from '../../db/schema.ts';
+import { bookings, type Database, payments, type RefundStatus, refunds, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
@@ -30,6 +21,7 @@ import { refundMail } from '../../mail/templates.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
 import { idempotencyKey } from './idempotency-keys.ts';
 import type { PaymentProviders } from './payment-providers.ts';
+import type { RefundView } from './payments.views.ts';
 import { PayPalApiError } from './paypal-client.ts';
 
 export const REFUND_MESSAGES = {
@@ -47,16 +39,6 @@ const m = REFUND_MESSAGES;
 
 /** A staff refund still asking its provider after this long got no answer: it may be asked again. */
 const REQUEST_TIMEOUT_SECONDS = 120;
-
-export const RefundViewSchema = v.object({
-  bookingId: v.number(),
-  bookingNumber: v.string(),
-  /** Euros. */
-  amount: v.number(),
-  /** `pending`: the provider accepted the refund and pays it out later. */
-  status: v.picklist(['completed', 'pending']),
-});
-export type RefundView = v.InferOutput<typeof RefundViewSchema>;
 
 /** What the provider answered to a refund request. */
 type ProviderAnswer =

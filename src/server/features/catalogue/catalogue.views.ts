@@ -1,0 +1,37 @@
+/**
+ * The catalogue's contract (docs/product.md#d26-code-layout): departaments (categories) and their
+ * articles as /departaments and /articles answer them, each with its images. The rules of the
+ * staff's forms are in src/lib/catalogue.ts, which the browser runs too.
+ */
+import * as v from 'valibot';
+import { UNITS } from '../../../lib/units.ts';
+import { imageViewEntries } from '../images/images.views.ts';
+
+export const ArticleViewSchema = v.pipe(
+  v.object({
+    id: v.number(),
+    number: v.string(),
+    type: v.string(),
+    /** Euros, for one `unit`. */
+    price: v.number(),
+    /** What the price is for: pauschal, per month, piece, m² or hour (docs/product.md#d34-units-and-quantities). */
+    unit: v.picklist(UNITS),
+    departamentId: v.number(),
+    ...imageViewEntries,
+  }),
+  v.metadata({ ref: 'Article' }),
+);
+export type ArticleView = v.InferOutput<typeof ArticleViewSchema>;
+
+export const DepartamentViewSchema = v.pipe(
+  v.object({
+    id: v.number(),
+    number: v.string(),
+    type: v.string(),
+    description: v.string(),
+    ...imageViewEntries,
+    articles: v.array(ArticleViewSchema),
+  }),
+  v.metadata({ ref: 'Departament' }),
+);
+export type DepartamentView = v.InferOutput<typeof DepartamentViewSchema>;

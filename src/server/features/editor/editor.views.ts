@@ -1,0 +1,22 @@
+/**
+ * The content editor's contract (docs/product.md#d26-code-layout, #d38-content-editor): the
+ * releases as /editor answers them to the staff's 'Inhalte' page. These routes serve the site's
+ * own page only and are not in the API reference, so plain types suffice.
+ */
+
+export interface ReleaseRecord {
+  id: string;
+  publishedAt: string;
+  /** The e-mail address of the admin who published. */
+  publishedBy: string;
+  /** Content files added, changed or removed since the release before (paths inside the content folder). */
+  files: string[];
+}
+
+export interface ReleasesView {
+  /** The served release's id; `null`: the build `npm start` made, before any publish. */
+  current: string | null;
+  publishing: boolean;
+  /** Newest first. */
+  releases: ReleaseRecord[];
+}
