@@ -1,4 +1,4 @@
-/** The order overview's calls (staff only), typed by the server's own answers. */
+/** The booking overview's calls (staff only), typed by the server's own answers. */
 
 import type { AdminBookingPage, BookingQuery } from '../server/features/admin/admin.views.ts';
 import type { RefundView } from '../server/features/payments/payments.views.ts';

@@ -5,5 +5,5 @@ import { api } from './http.ts';
 
 export const fetchBookings = () => api.get('booking/get').json<BookingView[]>();
 
-/** The order confirmation page's call: the caller's bookings (a cart still full becomes one first). */
-export const confirmBookings = () => api.post('booking/confirm').json<BookingView[]>();
+/** The booking confirmation page's call: the caller's bookings (a cart still full becomes one first). */
+export const fetchBookingConfirmation = () => api.post('booking/confirm').json<BookingView[]>();

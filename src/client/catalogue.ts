@@ -1,18 +1,17 @@
 /** The catalogue calls of the REST API (staff's writes included), typed by the server's own answers. */
-import type { ArticleChange, DepartamentChange, NewArticle, NewDepartament } from '../lib/catalogue.ts';
-import type { ArticleView, DepartamentView } from '../server/features/catalogue/catalogue.views.ts';
+import type { ArticleChange, CategoryChange, NewArticle, NewCategory } from '../lib/catalogue.ts';
+import type { ArticleView, CategoryView } from '../server/features/catalogue/catalogue.views.ts';
 import { api } from './http.ts';
 
 // Staff must see their own change at once, past any cache of the public catalogue.
-export const fetchDepartaments = () => api.get('departaments', { cache: 'no-store' }).json<DepartamentView[]>();
+export const fetchCategories = () => api.get('departaments', { cache: 'no-store' }).json<CategoryView[]>();
 
-export const createDepartament = (input: NewDepartament) =>
-  api.post('departaments', { json: input }).json<DepartamentView>();
+export const createCategory = (input: NewCategory) => api.post('departaments', { json: input }).json<CategoryView>();
 
-export const changeDepartament = (id: number, change: DepartamentChange) =>
-  api.patch(`departaments/${id}`, { json: change }).json<DepartamentView>();
+export const changeCategory = (id: number, change: CategoryChange) =>
+  api.patch(`departaments/${id}`, { json: change }).json<CategoryView>();
 
-export async function deleteDepartament(id: number): Promise<void> {
+export async function deleteCategory(id: number): Promise<void> {
   await api.delete(`departaments/${id}`);
 }
 

@@ -10,7 +10,7 @@ if (typeof document !== 'undefined') {
 
 /**
  * Gives `target` the focus when it appears just after the focused control left the page with
- * what `target` replaces (a booking form, a pay button, the cart's list): a keyboard or screen
+ * what `target` replaces (an add-to-cart form, a pay button, the cart's list): a keyboard or screen
  * reader user would otherwise start again at the top. On a page nobody has used yet, nothing moves.
  */
 export function useFocusIfLost(target: RefObject<HTMLElement | null>): void {

@@ -1,5 +1,5 @@
 /**
- * What a cart entry books: its dates and its quantity, shared by the booking form and
+ * What a cart entry books: its dates and its quantity, shared by the add-to-cart form and
  * POST /cart/article/{id} (docs/product.md#d5-booking-dates, #h4-cart-limits,
  * #d34-units-and-quantities).
  */
@@ -80,7 +80,7 @@ const forUnit = (unit: Unit, quantity: QuantitySchema): v.GenericSchema<unknown,
  */
 export const cartEntrySchema = (unit: Unit) => forUnit(unit, v.optional(quantityOf(unit), defaultQuantity(unit)));
 
-/** The booking form of an article sold by `unit`: the same rules, the quantity as typed ("2,25"). */
+/** The add-to-cart form of an article sold by `unit`: the same rules, the quantity as typed ("2,25"). */
 export const cartEntryFormSchema = (unit: Unit) => forUnit(unit, typedQuantityOf(unit));
 
 /** The last day an entry books: its end date, or the end of its maintenance term. */

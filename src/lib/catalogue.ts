@@ -8,18 +8,18 @@ import { isEuroAmount, parseEuroInput } from './money.ts';
 import { databaseId, present, presentNumber } from './schema-fields.ts';
 import { UNIT_NAMES, UNITS } from './units.ts';
 
-/** The departament whose articles are the five website models: the payment page. */
-export const PAYMENT_DEPARTAMENT_ID = 12;
+/** The category whose articles are the five website models: the payment page. */
+export const PAYMENT_CATEGORY_ID = 12;
 
 export const CATALOGUE_MESSAGES = {
-  departamentNumberRequired: 'Kategorienummer ist erforderlich!',
-  departamentTypeRequired: 'Typ ist erforderlich!',
-  departamentDescriptionRequired: 'Beschreibung ist erforderlich!',
+  categoryNumberRequired: 'Kategorienummer ist erforderlich!',
+  categoryTypeRequired: 'Typ ist erforderlich!',
+  categoryDescriptionRequired: 'Beschreibung ist erforderlich!',
   articleNumberRequired: 'Artikelnummer ist erforderlich!',
   articleTypeRequired: 'Art des Artikels ist erforderlich!',
   priceRequired: 'Preis ist erforderlich!',
   priceInvalid: 'Preis muss eine Zahl von 0 bis 1.000.000 mit höchstens zwei Nachkommastellen sein!',
-  departamentRequired: 'Kategorie ist erforderlich!',
+  categoryRequired: 'Kategorie ist erforderlich!',
   unitUnknown: `Bitte wählen Sie eine Einheit: ${Object.values(UNIT_NAMES).join(', ')}.`,
   tooLong: (max: number) => `Höchstens ${max} Zeichen sind erlaubt!`,
   nothingToChange: 'Bitte ändern Sie mindestens ein Feld.',
@@ -30,10 +30,10 @@ const m = CATALOGUE_MESSAGES;
 const textRule = (required: string, max: number) =>
   v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, m.tooLong(max)));
 
-const departamentFields = {
-  number: textRule(m.departamentNumberRequired, 20),
-  type: textRule(m.departamentTypeRequired, 120),
-  description: textRule(m.departamentDescriptionRequired, 2000),
+const categoryFields = {
+  number: textRule(m.categoryNumberRequired, 20),
+  type: textRule(m.categoryTypeRequired, 120),
+  description: textRule(m.categoryDescriptionRequired, 2000),
 };
 
 const articleFields = {
@@ -56,16 +56,16 @@ const someOf = <TEntries extends v.ObjectEntries>(fields: TEntries) =>
   );
 
 /** POST /departaments and the add-category form. */
-export const DepartamentSchema = v.object({
-  number: present(departamentFields.number),
-  type: present(departamentFields.type),
-  description: present(departamentFields.description),
+export const CategorySchema = v.object({
+  number: present(categoryFields.number),
+  type: present(categoryFields.type),
+  description: present(categoryFields.description),
 });
-export type NewDepartament = v.InferOutput<typeof DepartamentSchema>;
+export type NewCategory = v.InferOutput<typeof CategorySchema>;
 
 /** PATCH /departaments/{id} (docs/product.md#d23-admin-editing-and-orders). */
-export const DepartamentChangeSchema = someOf(departamentFields);
-export type DepartamentChange = v.InferOutput<typeof DepartamentChangeSchema>;
+export const CategoryChangeSchema = someOf(categoryFields);
+export type CategoryChange = v.InferOutput<typeof CategoryChangeSchema>;
 
 /** POST /articles and the add-article form; without a unit (the earlier client) the price is flat. */
 export const ArticleSchema = v.object({
@@ -73,7 +73,7 @@ export const ArticleSchema = v.object({
   type: present(articleFields.type),
   price: presentNumber(articleFields.price),
   unit: v.optional(articleFields.unit, 'flat'),
-  departamentId: presentNumber(databaseId(m.departamentRequired)),
+  departamentId: presentNumber(databaseId(m.categoryRequired)),
 });
 export type NewArticle = v.InferOutput<typeof ArticleSchema>;
 
@@ -107,7 +107,7 @@ export const ArticleEditFormSchema = v.object({
 });
 
 /** The edit-category form: type and description. */
-export const DepartamentEditFormSchema = v.object({
-  type: present(departamentFields.type),
-  description: present(departamentFields.description),
+export const CategoryEditFormSchema = v.object({
+  type: present(categoryFields.type),
+  description: present(categoryFields.description),
 });

@@ -13,14 +13,14 @@ export const DECLARATION_MESSAGES = {
   nameTooLong: 'Der Name darf höchstens 100 Zeichen lang sein.',
   emailRequired: 'Bitte geben Sie Ihre E-Mail-Adresse an: Dorthin schicken wir die Eingangsbestätigung.',
   emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
-  orderNumberTooLong: 'Die Bestellnummer darf höchstens 40 Zeichen lang sein.',
+  bookingNumberTooLong: 'Die Bestellnummer darf höchstens 40 Zeichen lang sein.',
   reasonTooLong: 'Der Grund darf höchstens 2.000 Zeichen lang sein.',
 } as const;
 
 const m = DECLARATION_MESSAGES;
 
-/** An order number as customers type it ("hwds-7k3m 9q2x") in the form bookings carry it. */
-export const normaliseOrderNumber = (typed: string): string => typed.toUpperCase().replace(/\s+/g, '');
+/** A booking number as customers type it ("hwds-7k3m 9q2x") in the form bookings carry it. */
+export const normaliseBookingNumber = (typed: string): string => typed.toUpperCase().replace(/\s+/g, '');
 
 const text = (required: string) => v.pipe(v.string(required), v.trim(), v.nonEmpty(required));
 
@@ -37,8 +37,8 @@ export const declarantEntries = {
   email: present(v.pipe(text(m.emailRequired), v.maxLength(254, m.emailInvalid), v.email(m.emailInvalid))),
   /** Identifies the contract; a declaration without one is received all the same. */
   orderNumber: v.pipe(
-    optionalText(40, m.orderNumberTooLong),
-    v.transform((typed) => normaliseOrderNumber(typed)),
+    optionalText(40, m.bookingNumberTooLong),
+    v.transform((typed) => normaliseBookingNumber(typed)),
   ),
 };
 
@@ -67,5 +67,5 @@ const receiptTime = new Intl.DateTimeFormat('de-DE', {
 /** "26. November 2026 um 14:03:12 Uhr": when a declaration was received, as the receipt states it. */
 export const formatReceiptTime = (timestamp: string): string => `${receiptTime.format(new Date(timestamp))} Uhr`;
 
-/** The query parameter with which the profile's and the order mail's links fill in the order. */
-export const ORDER_PARAMETER = 'bestellung';
+/** The query parameter with which the profile's and the confirmation mail's links fill in the order. */
+export const BOOKING_NUMBER_PARAMETER = 'bestellung';

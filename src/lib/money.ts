@@ -10,9 +10,9 @@ export const MAX_EUROS = 1_000_000;
  * The most one order may cost: what a payment provider takes in one payment (Stripe's limit for
  * EUR, 999.999,99 €). A cart that would cost more cannot be ordered (docs/product.md#h4-cart-limits).
  */
-export const MAX_ORDER_CENTS = 99_999_999;
+export const MAX_BOOKING_CENTS = 99_999_999;
 
-export const ORDER_TOO_LARGE_MESSAGE =
+export const BOOKING_TOO_LARGE_MESSAGE =
   'Diese Bestellung übersteigt den Höchstbetrag einer Online-Zahlung (999.999,99 €). Bitte entfernen Sie Einträge aus dem Warenkorb oder schreiben Sie uns.';
 
 /** True for a non-negative euro amount with at most two decimals, up to MAX_EUROS. */
@@ -67,7 +67,7 @@ export function formatEuroRange(from: number, to?: number): string {
 /** How prices are taxed, as content/site.yaml says: VAT included, or the small-business rule of § 19 UStG. */
 export type VatSetting = { mode: 'included'; ratePercent: number } | { mode: 'smallBusiness' };
 
-/** The price note the PAngV requires wherever prices are listed (pages, cart, order mail). */
+/** The price note the PAngV requires wherever prices are listed (pages, cart, confirmation mail). */
 export function vatNote(vat: VatSetting): string {
   return vat.mode === 'included'
     ? `Alle Preise in Euro inklusive ${vat.ratePercent.toLocaleString('de-DE')} % Umsatzsteuer.`

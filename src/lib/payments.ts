@@ -18,7 +18,7 @@ export const PAYMENT_MESSAGES = {
 /** Stripe's smallest card payment in euros: a cart below it is refused before a booking exists. */
 export const CARD_MINIMUM_CENTS = 50;
 
-/** How payment methods are named (order mail, order overview). */
+/** How payment methods are named (confirmation mail, booking overview). */
 export const PAYMENT_METHOD_NAMES: Record<PaymentProvider, string> = {
   stripe: 'Kreditkarte (Stripe)',
   paypal: 'PayPal',

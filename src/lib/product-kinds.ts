@@ -1,17 +1,17 @@
 /**
  * What the agency sells, by kind, and what a customer does after paying for each
- * (docs/product.md#d36-next-steps): /checkout, the success page and the order mail say the same.
+ * (docs/product.md#d36-next-steps): /checkout, the success page and the confirmation mail say the same.
  * The kind follows from the article: maintenance is sold by the month, websites are the models
  * of the payment page's category, everything else is print and design.
  */
-import { PAYMENT_DEPARTAMENT_ID } from './catalogue.ts';
+import { PAYMENT_CATEGORY_ID } from './catalogue.ts';
 import type { Unit } from './units.ts';
 
 export const PRODUCT_KINDS = ['website', 'maintenance', 'print'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
-export const kindOf = ({ unit, departamentId }: { unit: Unit; departamentId: number }): ProductKind =>
-  unit === 'month' ? 'maintenance' : departamentId === PAYMENT_DEPARTAMENT_ID ? 'website' : 'print';
+export const kindOf = ({ unit, departamentId: categoryId }: { unit: Unit; departamentId: number }): ProductKind =>
+  unit === 'month' ? 'maintenance' : categoryId === PAYMENT_CATEGORY_ID ? 'website' : 'print';
 
 /** The kinds among some ordered items, each once, in a fixed order. */
 export const kindsOf = (items: readonly { unit: Unit; departamentId: number }[]): ProductKind[] =>

@@ -14,7 +14,7 @@ import { apiDocsRoutes } from './features/api-docs/api-docs.routes.ts';
 import { bookingRoutes } from './features/bookings/bookings.routes.ts';
 import { adminCancellationRoutes, cancellationRoutes } from './features/cancellations/cancellations.routes.ts';
 import { cartRoutes } from './features/cart/cart.routes.ts';
-import { articleRoutes, departamentRoutes } from './features/catalogue/catalogue.routes.ts';
+import { articleRoutes, categoryRoutes } from './features/catalogue/catalogue.routes.ts';
 import { editorRoutes, keystaticRoutes } from './features/editor/editor.routes.ts';
 import { healthRoutes } from './features/health/health.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
@@ -88,7 +88,7 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   app.route('/auth', authRoutes(deps));
   app.route('/users', userRoutes(deps));
   app.route('/users/me/billing-address', billingAddressRoutes(deps));
-  app.route('/departaments', departamentRoutes(deps));
+  app.route('/departaments', categoryRoutes(deps));
   app.route('/articles', articleRoutes(deps));
   app.route('/images', imageRoutes(deps));
   app.route('/cart', cartRoutes(deps));

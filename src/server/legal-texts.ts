@@ -1,6 +1,6 @@
 /**
  * The terms and the withdrawal notice (content/pages/agb.md, widerrufsbelehrung.md) as plain
- * paragraphs for the order mail: the contract terms on a durable medium (§ 312f BGB), the same
+ * paragraphs for the confirmation mail: the contract terms on a durable medium (§ 312f BGB), the same
  * text the pages show (the served content's), with the agency's data filled in and links written out in full.
  */
 import { readFileSync } from 'node:fs';

@@ -5,8 +5,8 @@
  * `prerender = false`, per request; it reaches this process's API through these functions, never
  * through a service, a route or the database schema (tests/unit/architecture.test.ts).
  */
-import { findDepartament } from './features/catalogue/catalogue.service.ts';
-import type { DepartamentView } from './features/catalogue/catalogue.views.ts';
+import { findCategory } from './features/catalogue/catalogue.service.ts';
+import type { CategoryView } from './features/catalogue/catalogue.views.ts';
 import { isId } from './http/validation.ts';
 import { processApi } from './runtime.ts';
 
@@ -18,9 +18,9 @@ export { paypalSdkStandInUrl } from './payment-sandbox/sandbox.routes.ts';
 export const serveApi = async (request: Request, clientAddress: string): Promise<Response> =>
   (await processApi()).app.fetch(request, { clientAddress });
 
-/** A departament with its articles and images, as `GET /departaments/{id}` answers; undefined when `id` names none. */
-export async function findDepartamentPage(id: string | undefined): Promise<DepartamentView | undefined> {
-  return isId(id) ? findDepartament((await processApi()).deps, Number(id)) : undefined;
+/** A category with its articles and images, as `GET /departaments/{id}` answers; undefined when `id` names none. */
+export async function findCategoryPage(id: string | undefined): Promise<CategoryView | undefined> {
+  return isId(id) ? findCategory((await processApi()).deps, Number(id)) : undefined;
 }
 
 /** What the payment pages say about the running server's providers: which run in the sandbox, and PayPal's public setup. */

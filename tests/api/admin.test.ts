@@ -1,6 +1,6 @@
 /**
  * Staff's API (docs/product.md#d7-admin-guard, #d23-admin-editing-and-orders): editing categories
- * and articles, the order overview, and the guard on every admin route.
+ * and articles, the booking overview, and the guard on every admin route.
  */
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -8,13 +8,13 @@ import { CATALOGUE_MESSAGES } from '../../src/lib/catalogue.ts';
 import { bookings, paymentAttempts } from '../../src/server/db/schema.ts';
 import type { AdminBookingPage } from '../../src/server/features/admin/admin.views.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
-import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
+import type { ArticleView, CategoryView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import { answer, type ErrorBody, inDays, setUpApiWithStaff, type TestUser } from './support/test-api.ts';
 
 const ctx = setUpApiWithStaff();
 
 async function newCategory(number: string) {
-  const created = await answer<DepartamentView>(
+  const created = await answer<CategoryView>(
     ctx.api.request('POST', '/departaments', {
       token: ctx.admin.token,
       body: { number, type: 'Bearbeitbar', description: 'Eine Kategorie zum Bearbeiten.' },
@@ -25,7 +25,7 @@ async function newCategory(number: string) {
 }
 
 const patch = (path: string, body: unknown, token = ctx.admin.token) =>
-  answer<DepartamentView & ArticleView & ErrorBody>(ctx.api.request('PATCH', path, { token, body }));
+  answer<CategoryView & ArticleView & ErrorBody>(ctx.api.request('PATCH', path, { token, body }));
 
 /** A booking of `user` for one article, placed as the product places it: by starting a payment. */
 async function placeBooking(user: TestUser, articleId: number): Promise<BookingView> {
@@ -34,7 +34,7 @@ async function placeBooking(user: TestUser, articleId: number): Promise<BookingV
     token: user.token,
     body: { entryDate: inDays(3), departureDate: inDays(4) },
   });
-  return ctx.api.placeOrder(user.token);
+  return ctx.api.placeBooking(user.token);
 }
 
 const overview = (query = '', token = ctx.admin.token) =>
@@ -55,9 +55,9 @@ describe('editing a category', () => {
 
   it.each([
     [{}, '', CATALOGUE_MESSAGES.nothingToChange],
-    [{ type: '  ' }, 'type', CATALOGUE_MESSAGES.departamentTypeRequired],
+    [{ type: '  ' }, 'type', CATALOGUE_MESSAGES.categoryTypeRequired],
     [{ description: 'x'.repeat(2001) }, 'description', CATALOGUE_MESSAGES.tooLong(2000)],
-    [{ number: 7 }, 'number', CATALOGUE_MESSAGES.departamentNumberRequired],
+    [{ number: 7 }, 'number', CATALOGUE_MESSAGES.categoryNumberRequired],
   ])('refuses %j like at creation (400)', async (body, fieldName, message) => {
     const category = await newCategory(`E-V${Math.random().toString(36).slice(2, 8)}`);
     const { status, body: error } = await patch(`/departaments/${category.id}`, body);
@@ -150,7 +150,7 @@ describe('the admin guard', () => {
   );
 });
 
-describe('the order overview', () => {
+describe('the booking overview', () => {
   it('lists every customer’s bookings, newest first, with customer, items, total, status and payment method', async () => {
     const anna = await ctx.api.user({ firstName: 'Annegret', lastName: 'Übersicht' });
     const booking = await placeBooking(anna, 2);
@@ -170,7 +170,7 @@ describe('the order overview', () => {
     expect(times).toEqual([...times].sort().reverse());
   });
 
-  it('filters by status, searches order number, name and e-mail, and pages by 20', async () => {
+  it('filters by status, searches booking number, name and e-mail, and pages by 20', async () => {
     const berta = await ctx.api.user({ firstName: 'Berta', lastName: 'Suchbar' });
     const placed: BookingView[] = [];
     for (let n = 0; n < 22; n++) placed.push(await placeBooking(berta, 1 + (n % 5)));

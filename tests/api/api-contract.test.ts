@@ -780,7 +780,7 @@ const written: Record<string, () => Promise<Check[]>> = {
   'POST /admin/bookings/{id}/refund': async () => {
     const key = 'POST /admin/bookings/{id}/refund';
     const [paid, unreachable] = [await paidBooking(), await paidBooking()];
-    const unpaid = (await api.placeOrder((await customerWithCart()).token)).id;
+    const unpaid = (await api.placeBooking((await customerWithCart()).token)).id;
     const refund = (id: number) => api.request('POST', `/admin/bookings/${id}/refund`, { token: admin.token });
     return [
       { key, status: 200, send: () => refund(paid) },
@@ -820,7 +820,7 @@ const written: Record<string, () => Promise<Check[]>> = {
     const key = 'GET /booking/{id}/invoice';
     const [paid, unpaid] = [
       await paidBooking(INVOICE_CUSTOMERS),
-      (await api.placeOrder((await customerWithCart(INVOICE_CUSTOMERS)).token)).id,
+      (await api.placeBooking((await customerWithCart(INVOICE_CUSTOMERS)).token)).id,
     ];
     const invoice = (id: number, token: string) => api.request('GET', `/booking/${id}/invoice`, { token });
     return [
@@ -843,7 +843,7 @@ const written: Record<string, () => Promise<Check[]>> = {
 
   'POST /admin/bookings/{id}/cancel': async () => {
     const key = 'POST /admin/bookings/{id}/cancel';
-    const booked = async () => (await api.placeOrder((await customerWithCart()).token)).id;
+    const booked = async () => (await api.placeBooking((await customerWithCart()).token)).id;
     const [stale, fresh, unreachable] = [await booked(), await booked(), await booked()];
     const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
     for (const id of [stale, unreachable]) {

@@ -5,7 +5,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ORDER_TOO_LARGE_MESSAGE } from '../../src/lib/money.ts';
+import { BOOKING_TOO_LARGE_MESSAGE } from '../../src/lib/money.ts';
 import { cartEntries, mailQueue, oneTimeTokens, passwordResetRequests } from '../../src/server/db/schema.ts';
 import { mailPasswordResets } from '../../src/server/features/accounts/accounts.service.ts';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
@@ -189,10 +189,10 @@ describe('inputs that once made the database fail', () => {
 
   it('ids beyond the database integer range are a 400, not a 500', async () => {
     const admin = await api.admin();
-    for (const departamentId of [2 ** 31, 1e308, 2 ** 53]) {
+    for (const categoryId of [2 ** 31, 1e308, 2 ** 53]) {
       const { status, body } = await answer<ErrorBody>(
         api.request('POST', '/articles', {
-          body: { number: 'A1', type: 'Art', price: 10, departamentId },
+          body: { number: 'A1', type: 'Art', price: 10, departamentId: categoryId },
           token: admin.token,
         }),
       );
@@ -204,7 +204,7 @@ describe('inputs that once made the database fail', () => {
   it('a cart worth more than 2³¹ cents still reads, and is refused for an order beyond the payable ceiling', async () => {
     const admin = await api.admin();
     const customer = await api.user();
-    const departament = await answer<{ id: number }>(
+    const category = await answer<{ id: number }>(
       api.request('POST', '/departaments', {
         body: { number: 'Teuer', type: 'Teure Dinge', description: 'Für den Test' },
         token: admin.token,
@@ -217,7 +217,7 @@ describe('inputs that once made the database fail', () => {
           number: `T${n}`,
           type: 'Teuer',
           price: 1,
-          departamentId: departament.body.id,
+          departamentId: category.body.id,
         }),
       );
     }
@@ -245,7 +245,7 @@ describe('inputs that once made the database fail', () => {
     expect(cart.body.totalPriceArticles).toBe(25_000_000);
 
     // More than a payment provider takes is never ordered; the cart stays as it was.
-    const ceiling = ORDER_TOO_LARGE_MESSAGE;
+    const ceiling = BOOKING_TOO_LARGE_MESSAGE;
     const checkout = await answer<ErrorBody>(
       api.request('POST', '/payment/stripe/checkout-session', { body: { earlyStart: true }, token: customer.token }),
     );
@@ -257,7 +257,7 @@ describe('inputs that once made the database fail', () => {
       number: 'T-x',
       type: 'Teuer',
       price: 1,
-      departamentId: departament.body.id,
+      departamentId: category.body.id,
     });
     expect(await book(extra.id)).toMatchObject({ status: 400, body: { message: ceiling } });
   });

@@ -8,7 +8,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../src/server/features/accounts/accounts.views.ts';
-import type { DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
+import type { CategoryView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import type { ImageView } from '../../src/server/features/images/images.views.ts';
 import { embeddedEnv, type RunningServer, run, startApiServer } from '../support/processes.ts';
 import { STRONG_PASSWORD } from './support/test-api.ts';
@@ -23,13 +23,13 @@ async function call(server: RunningServer, method: string, url: string, token: s
   });
 }
 
-async function uploadImage(server: RunningServer, token: string, departamentId: number): Promise<ImageView> {
+async function uploadImage(server: RunningServer, token: string, categoryId: number): Promise<ImageView> {
   const png = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#12355b' } })
     .png()
     .toBuffer();
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'logo.png');
-  const response = await fetch(`${server.baseUrl}/api/images/upload/departament/${departamentId}`, {
+  const response = await fetch(`${server.baseUrl}/api/images/upload/departament/${categoryId}`, {
     method: 'POST',
     headers: { Authorization: `Bearer ${token}` },
     body: form,
@@ -41,8 +41,8 @@ async function uploadImage(server: RunningServer, token: string, departamentId: 
 const bytesOf = async (server: RunningServer, url: string) =>
   Buffer.from(await (await fetch(`${server.baseUrl}${url}`)).arrayBuffer());
 
-const departamentNumbers = async (server: RunningServer) =>
-  ((await (await fetch(`${server.baseUrl}/api/departaments`)).json()) as DepartamentView[]).map((d) => d.number);
+const categoryNumbers = async (server: RunningServer) =>
+  ((await (await fetch(`${server.baseUrl}/api/departaments`)).json()) as CategoryView[]).map((d) => d.number);
 
 describe('npm run backup and npm run restore (embedded database)', () => {
   it('backs up while the server runs; after a wipe the restore brings back data, images and sessions', async () => {
@@ -98,7 +98,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
 
     const again = await startApiServer(env);
     try {
-      const numbers = await departamentNumbers(again);
+      const numbers = await categoryNumbers(again);
       expect(numbers).toContain('BAK');
       expect(numbers).not.toContain('NACH');
       expect(await bytesOf(again, image.url)).toEqual(original);

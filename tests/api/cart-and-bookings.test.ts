@@ -10,15 +10,15 @@ import { readContentFile, yearlyDiscountPercent } from '../../src/server/content
 import { articles } from '../../src/server/db/schema.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
 import type { CartEntryView, CartView } from '../../src/server/features/cart/cart.views.ts';
-import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
+import type { ArticleView, CategoryView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import { remindRenewals } from '../../src/server/features/maintenance/renewal-reminders.ts';
 import {
   addToCart as addArticles,
-  createOrderHistory,
+  BOOKING_HISTORY_LENGTH,
+  createBookingHistory,
   createRealisticCatalogue,
   FULL_CART_ENTRIES,
   fullCartArticles,
-  ORDER_HISTORY_LENGTH,
   payCartByCard,
   REALISTIC_CUSTOMER,
 } from '../support/realistic-shop.ts';
@@ -252,7 +252,7 @@ describe('bookings', () => {
     const user = await api.user();
     await addToCart(user.token, 1, dates(3, 4));
     await addToCart(user.token, 5, dates(8, 30));
-    const placed = await api.placeOrder(user.token);
+    const placed = await api.placeBooking(user.token);
     expect(placed).toEqual({
       id: expect.any(Number),
       bookingNumber: expect.stringMatching(/^HWDS-[A-HJ-NP-Z2-9]{8}$/),
@@ -293,10 +293,10 @@ describe('bookings', () => {
     await api.db.update(articles).set({ priceCents: 120_000 }).where(eq(articles.id, 1));
   });
 
-  it('confirm (the order page’s call) lists the bookings and never orders or empties the cart', async () => {
+  it('confirm (the confirmation page’s call) lists the bookings and never orders or empties the cart', async () => {
     const user = await api.user();
     await addToCart(user.token, 2);
-    const placed = await api.placeOrder(user.token);
+    const placed = await api.placeBooking(user.token);
     await addToCart(user.token, 3);
     for (let call = 0; call < 2; call++) {
       const listed = await answer<BookingView[]>(api.request('POST', '/booking/confirm', { token: user.token }));
@@ -308,10 +308,10 @@ describe('bookings', () => {
   it('lists the newest booking first, and only the caller’s', async () => {
     const [a, b] = [await api.user(), await api.user()];
     await addToCart(a.token, 1);
-    const first = await api.placeOrder(a.token);
+    const first = await api.placeBooking(a.token);
     await api.request('DELETE', '/cart/clear', { token: a.token });
     await addToCart(a.token, 2);
-    const second = await api.placeOrder(a.token);
+    const second = await api.placeBooking(a.token);
     const list = (await answer<BookingView[]>(api.request('GET', '/booking/get', { token: a.token }))).body;
     expect(list.map((booking) => booking.id)).toEqual([second.id, first.id]);
     expect((await answer(api.request('GET', '/booking/get', { token: b.token }))).body).toEqual([]);
@@ -326,7 +326,7 @@ describe('bookings', () => {
       departamentId: 14,
     });
     await addToCart(user.token, article.id);
-    await api.placeOrder(user.token);
+    await api.placeBooking(user.token);
     await api.request('DELETE', `/articles/${article.id}`, { token: admin.token });
     const [booking] = (await answer<BookingView[]>(api.request('GET', '/booking/get', { token: user.token }))).body;
     expect(booking?.totalPrice).toBe(42);
@@ -337,21 +337,20 @@ describe('bookings', () => {
 describe('units and quantities (docs/product.md#d34-units-and-quantities)', () => {
   /** The seeded article of a category whose unit is `unit`: websites, maintenance, print as /preise lists them. */
   async function seeded(unit: Unit): Promise<ArticleView> {
-    const list = (await answer<DepartamentView[]>(api.request('GET', '/departaments'))).body;
-    const found = list.flatMap((departament) => departament.articles).find((article) => article.unit === unit);
+    const list = (await answer<CategoryView[]>(api.request('GET', '/departaments'))).body;
+    const found = list.flatMap((category) => category.articles).find((article) => article.unit === unit);
     if (!found) throw new Error(`no seeded article sold ${unit}`);
     return found;
   }
 
   it('sells websites flat, maintenance by the month and print as /preise says', async () => {
-    const list = (await answer<DepartamentView[]>(api.request('GET', '/departaments'))).body;
-    const unitsOf = (id: number) =>
-      new Set(list.find((departament) => departament.id === id)?.articles.map((a) => a.unit));
+    const list = (await answer<CategoryView[]>(api.request('GET', '/departaments'))).body;
+    const unitsOf = (id: number) => new Set(list.find((category) => category.id === id)?.articles.map((a) => a.unit));
     expect(unitsOf(12)).toEqual(new Set(['flat']));
     expect(unitsOf(13)).toEqual(new Set(['month']));
     const print = readContentFile('pricing.yaml', pricingSchema).print.items;
     // Other tests add articles to the print category; the seeded ones are D1, D2, …
-    const printArticles = (list.find((departament) => departament.number === '14')?.articles ?? []).filter((article) =>
+    const printArticles = (list.find((category) => category.number === '14')?.articles ?? []).filter((article) =>
       /^D\d+$/.test(article.number),
     );
     expect(printArticles.map((article) => [article.type, article.price, article.unit])).toEqual(
@@ -499,10 +498,10 @@ describe('units and quantities (docs/product.md#d34-units-and-quantities)', () =
 });
 
 describe('a customer as customers are', () => {
-  it('with twenty paid orders and a full cart sees every order, newest first, and a cart that adds up', async () => {
+  it('with twenty paid bookings and a full cart sees every order, newest first, and a cart that adds up', async () => {
     const catalogue = await createRealisticCatalogue(api.send, admin.token);
     const customer = await api.user(REALISTIC_CUSTOMER);
-    const orders = await createOrderHistory(api.send, customer.token, [
+    const orders = await createBookingHistory(api.send, customer.token, [
       ...catalogue.fivePhotos.articles,
       ...catalogue.twoPhotos.articles,
     ]);
@@ -510,7 +509,7 @@ describe('a customer as customers are', () => {
     await addArticles(api.send, customer.token, cartArticles);
 
     const list = (await answer<BookingView[]>(api.request('GET', '/booking/get', { token: customer.token }))).body;
-    expect(list).toHaveLength(ORDER_HISTORY_LENGTH);
+    expect(list).toHaveLength(BOOKING_HISTORY_LENGTH);
     expect(list.map((booking) => booking.id)).toEqual(orders.map((order) => order.id).reverse());
     expect(new Set(list.map((booking) => booking.status))).toEqual(new Set(['paid']));
     for (const booking of list) {

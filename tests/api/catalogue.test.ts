@@ -2,23 +2,21 @@ import { readFileSync } from 'node:fs';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { CATALOGUE_MESSAGES, PAYMENT_DEPARTAMENT_ID } from '../../src/lib/catalogue.ts';
-import { articles, departaments } from '../../src/server/db/schema.ts';
+import { CATALOGUE_MESSAGES, PAYMENT_CATEGORY_ID } from '../../src/lib/catalogue.ts';
+import { articles, categories } from '../../src/server/db/schema.ts';
 import { seedCatalogue } from '../../src/server/db/seed.ts';
-import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
+import type { ArticleView, CategoryView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import { createRealisticCatalogue, REALISTIC_CATEGORIES } from '../support/realistic-shop.ts';
 import { answer, type ErrorBody, setUpApiWithStaff } from './support/test-api.ts';
 
 const ctx = setUpApiWithStaff();
 
 describe('the seeded catalogue', () => {
-  it('has the website models in departament 12 at the prices of content/models.yaml', async () => {
+  it('has the website models in category 12 at the prices of content/models.yaml', async () => {
     const { models } = parseYaml(readFileSync('content/models.yaml', 'utf8')) as {
       models: { number: number; name: string; price: number }[];
     };
-    const { status, body } = await answer<DepartamentView>(
-      ctx.api.request('GET', `/departaments/${PAYMENT_DEPARTAMENT_ID}`),
-    );
+    const { status, body } = await answer<CategoryView>(ctx.api.request('GET', `/departaments/${PAYMENT_CATEGORY_ID}`));
     expect(status).toBe(200);
     expect(body).toMatchObject({ id: 12, number: '12', type: 'Websites für kleine Unternehmen', imageUrls: [] });
     expect(body.articles.map(({ number, type, price }) => ({ number, type, price }))).toEqual(
@@ -27,12 +25,12 @@ describe('the seeded catalogue', () => {
     expect(body.articles.map((article) => article.price)).toEqual([1200, 2500, 3500, 5000, 10000]);
   });
 
-  it('has a maintenance and a print departament priced from content/pricing.yaml', async () => {
+  it('has a maintenance and a print category priced from content/pricing.yaml', async () => {
     const pricing = parseYaml(readFileSync('content/pricing.yaml', 'utf8')) as {
       maintenance: { tiers: { from: number }[] };
       print: { items: { name: string; from: number }[] };
     };
-    const { body } = await answer<DepartamentView[]>(ctx.api.request('GET', '/departaments'));
+    const { body } = await answer<CategoryView[]>(ctx.api.request('GET', '/departaments'));
     expect(body.map((d) => d.id)).toEqual([12, 13, 14]);
     const [, maintenance, print] = body;
     expect(maintenance?.type).toBe('Website-Wartung');
@@ -50,8 +48,8 @@ describe('the seeded catalogue', () => {
     expect(await ctx.api.db.select({ n: count() }).from(articles)).toEqual(before);
   });
 
-  it('is not seeded again after the admins deleted a seeded departament', async () => {
-    const created = await answer<DepartamentView>(
+  it('is not seeded again after the admins deleted a seeded category', async () => {
+    const created = await answer<CategoryView>(
       ctx.api.request('POST', '/departaments', {
         token: ctx.admin.token,
         body: { number: 'TMP', type: 'Temporär', description: 'Nur für den Test' },
@@ -60,13 +58,13 @@ describe('the seeded catalogue', () => {
     expect(
       (await ctx.api.request('DELETE', `/departaments/${created.body.id}`, { token: ctx.admin.token })).status,
     ).toBe(204);
-    const total = await ctx.api.db.select({ n: count() }).from(departaments);
+    const total = await ctx.api.db.select({ n: count() }).from(categories);
     await seedCatalogue(ctx.api.db);
-    expect(await ctx.api.db.select({ n: count() }).from(departaments)).toEqual(total);
+    expect(await ctx.api.db.select({ n: count() }).from(categories)).toEqual(total);
   });
 });
 
-describe('reading departaments and articles (public)', () => {
+describe('reading categories and articles (public)', () => {
   it('answers the list and a detail without a token', async () => {
     expect((await ctx.api.request('GET', '/departaments')).status).toBe(200);
     expect((await ctx.api.request('GET', '/departaments/13')).status).toBe(200);
@@ -82,7 +80,7 @@ describe('reading departaments and articles (public)', () => {
     }
   });
 
-  it('lists articles, all or of one departament', async () => {
+  it('lists articles, all or of one category', async () => {
     const all = await answer<ArticleView[]>(ctx.api.request('GET', '/articles'));
     const ofTwelve = await answer<ArticleView[]>(ctx.api.request('GET', '/articles?departamentId=12'));
     expect(all.body.length).toBeGreaterThan(ofTwelve.body.length);
@@ -106,19 +104,19 @@ describe('reading departaments and articles (public)', () => {
 describe('the catalogue as staff fill it', () => {
   it('keeps long German names, long descriptions, a dozen articles and photos of every shape as they were made', async () => {
     const made = await createRealisticCatalogue(ctx.api.send, ctx.admin.token);
-    const list = (await answer<DepartamentView[]>(ctx.api.request('GET', '/departaments'))).body;
+    const list = (await answer<CategoryView[]>(ctx.api.request('GET', '/departaments'))).body;
     for (const [key, spec] of Object.entries(REALISTIC_CATEGORIES) as [
       keyof typeof made,
       (typeof REALISTIC_CATEGORIES)[keyof typeof made],
     ][]) {
-      const read = list.find((departament) => departament.id === made[key].id);
+      const read = list.find((category) => category.id === made[key].id);
       expect(read, key).toMatchObject({ type: spec.type, description: spec.description });
       expect(read?.articles.map((article) => [article.type, article.price])).toEqual(
         spec.articles.map((article) => [article.type, article.price]),
       );
       expect(read?.images).toHaveLength(spec.photos.length);
     }
-    const fivePhotos = list.find((departament) => departament.id === made.fivePhotos.id);
+    const fivePhotos = list.find((category) => category.id === made.fivePhotos.id);
     // The roll-up (680 × 1600) keeps its shape, and no copy is wider than the upload.
     const rollup = fivePhotos?.images[1];
     expect(rollup).toMatchObject({ width: 680, height: 1600 });
@@ -130,14 +128,14 @@ describe('the catalogue as staff fill it', () => {
 describe('the catalogue a server keeps between reads', () => {
   it('serves every change at once, also one made in the database behind the API’s back', async () => {
     const read = async () =>
-      (await answer<DepartamentView>(ctx.api.request('GET', `/departaments/${PAYMENT_DEPARTAMENT_ID}`))).body;
+      (await answer<CategoryView>(ctx.api.request('GET', `/departaments/${PAYMENT_CATEGORY_ID}`))).body;
     const before = await read();
     expect(await read()).toEqual(before);
 
     await ctx.api.db
-      .update(departaments)
+      .update(categories)
       .set({ description: 'Direkt in der Datenbank geändert.' })
-      .where(eq(departaments.id, PAYMENT_DEPARTAMENT_ID));
+      .where(eq(categories.id, PAYMENT_CATEGORY_ID));
     expect((await read()).description).toBe('Direkt in der Datenbank geändert.');
     const [first] = before.articles;
     await ctx.api.db
@@ -146,14 +144,14 @@ describe('the catalogue a server keeps between reads', () => {
       .where(eq(articles.id, Number(first?.id)));
     expect((await read()).articles[0]?.price).toBe(1234.56);
     const listed = await answer<ArticleView[]>(
-      ctx.api.request('GET', `/articles?departamentId=${PAYMENT_DEPARTAMENT_ID}`),
+      ctx.api.request('GET', `/articles?departamentId=${PAYMENT_CATEGORY_ID}`),
     );
     expect(listed.body[0]?.price).toBe(1234.56);
 
     await ctx.api.db
-      .update(departaments)
+      .update(categories)
       .set({ description: before.description })
-      .where(eq(departaments.id, PAYMENT_DEPARTAMENT_ID));
+      .where(eq(categories.id, PAYMENT_CATEGORY_ID));
     await ctx.api.db
       .update(articles)
       .set({ priceCents: Math.round(Number(first?.price) * 100) })
@@ -162,13 +160,13 @@ describe('the catalogue a server keeps between reads', () => {
   });
 });
 
-describe('managing departaments (ROLE_ADMIN)', () => {
-  const departament = { number: 'K-100', type: 'Fotografie', description: 'Produktfotos für Ihren Shop.' };
+describe('managing categories (ROLE_ADMIN)', () => {
+  const category = { number: 'K-100', type: 'Fotografie', description: 'Produktfotos für Ihren Shop.' };
 
   it('refuses anonymous callers (401) and customers (403), changing nothing', async () => {
-    expect((await ctx.api.request('POST', '/departaments', { body: departament })).status).toBe(401);
+    expect((await ctx.api.request('POST', '/departaments', { body: category })).status).toBe(401);
     const forbidden = await answer(
-      ctx.api.request('POST', '/departaments', { token: ctx.customer.token, body: departament }),
+      ctx.api.request('POST', '/departaments', { token: ctx.customer.token, body: category }),
     );
     expect(forbidden).toEqual({
       status: 403,
@@ -179,12 +177,12 @@ describe('managing departaments (ROLE_ADMIN)', () => {
   });
 
   it('creates one (201) that then appears in the list, and deletes it (204)', async () => {
-    const created = await answer<DepartamentView>(
-      ctx.api.request('POST', '/departaments', { token: ctx.admin.token, body: departament }),
+    const created = await answer<CategoryView>(
+      ctx.api.request('POST', '/departaments', { token: ctx.admin.token, body: category }),
     );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ ...departament, id: expect.any(Number), imageUrls: [], articles: [] });
-    const list = await answer<DepartamentView[]>(ctx.api.request('GET', '/departaments'));
+    expect(created.body).toMatchObject({ ...category, id: expect.any(Number), imageUrls: [], articles: [] });
+    const list = await answer<CategoryView[]>(ctx.api.request('GET', '/departaments'));
     expect(list.body.map((d) => d.id)).toContain(created.body.id);
 
     expect(
@@ -197,12 +195,12 @@ describe('managing departaments (ROLE_ADMIN)', () => {
   });
 
   it.each([
-    ['number', CATALOGUE_MESSAGES.departamentNumberRequired],
-    ['type', CATALOGUE_MESSAGES.departamentTypeRequired],
-    ['description', CATALOGUE_MESSAGES.departamentDescriptionRequired],
+    ['number', CATALOGUE_MESSAGES.categoryNumberRequired],
+    ['type', CATALOGUE_MESSAGES.categoryTypeRequired],
+    ['description', CATALOGUE_MESSAGES.categoryDescriptionRequired],
   ])('requires %s ("%s")', async (field, message) => {
     for (const value of [undefined, '', '   ', 42]) {
-      const body = { ...departament, number: `N-${Math.random()}`.slice(0, 12), [field]: value };
+      const body = { ...category, number: `N-${Math.random()}`.slice(0, 12), [field]: value };
       const result = await answer<ErrorBody>(
         ctx.api.request('POST', '/departaments', { token: ctx.admin.token, body }),
       );
@@ -213,7 +211,7 @@ describe('managing departaments (ROLE_ADMIN)', () => {
 
   it('refuses a number that exists (409)', async () => {
     const result = await answer(
-      ctx.api.request('POST', '/departaments', { token: ctx.admin.token, body: { ...departament, number: '12' } }),
+      ctx.api.request('POST', '/departaments', { token: ctx.admin.token, body: { ...category, number: '12' } }),
     );
     expect(result).toEqual({
       status: 409,
@@ -222,19 +220,19 @@ describe('managing departaments (ROLE_ADMIN)', () => {
   });
 
   it('never takes the id from the client', async () => {
-    const created = await answer<DepartamentView>(
+    const created = await answer<CategoryView>(
       ctx.api.request('POST', '/departaments', {
         token: ctx.admin.token,
-        body: { ...departament, number: 'K-ID', id: 12 },
+        body: { ...category, number: 'K-ID', id: 12 },
       }),
     );
     expect(created.status).toBe(201);
     expect(created.body.id).not.toBe(12);
   });
 
-  it('deleting a departament deletes its articles', async () => {
-    const created = await answer<DepartamentView>(
-      ctx.api.request('POST', '/departaments', { token: ctx.admin.token, body: { ...departament, number: 'K-DEL' } }),
+  it('deleting a category deletes its articles', async () => {
+    const created = await answer<CategoryView>(
+      ctx.api.request('POST', '/departaments', { token: ctx.admin.token, body: { ...category, number: 'K-DEL' } }),
     );
     const article = await ctx.api.createArticle(ctx.admin.token, {
       number: 'A1',
@@ -257,7 +255,7 @@ describe('managing articles (ROLE_ADMIN)', () => {
     );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ id: expect.any(Number), ...article, imageUrls: [] });
-    const detail = await answer<DepartamentView>(ctx.api.request('GET', '/departaments/13'));
+    const detail = await answer<CategoryView>(ctx.api.request('GET', '/departaments/13'));
     expect(detail.body.articles.find((a) => a.id === created.body.id)?.price).toBe(499.9);
   });
 
@@ -275,8 +273,8 @@ describe('managing articles (ROLE_ADMIN)', () => {
     ['price', -1, CATALOGUE_MESSAGES.priceInvalid],
     ['price', 10.005, CATALOGUE_MESSAGES.priceInvalid],
     ['price', 1e9, CATALOGUE_MESSAGES.priceInvalid],
-    ['departamentId', undefined, CATALOGUE_MESSAGES.departamentRequired],
-    ['departamentId', 1.5, CATALOGUE_MESSAGES.departamentRequired],
+    ['departamentId', undefined, CATALOGUE_MESSAGES.categoryRequired],
+    ['departamentId', 1.5, CATALOGUE_MESSAGES.categoryRequired],
   ])('refuses %s %j with "%s"', async (field, value, message) => {
     const result = await answer<ErrorBody>(
       ctx.api.request('POST', '/articles', {
@@ -288,7 +286,7 @@ describe('managing articles (ROLE_ADMIN)', () => {
     expect(result.body.errors).toContainEqual({ fieldName: field, message });
   });
 
-  it('refuses an unknown departament (404) and a number used in the departament (409)', async () => {
+  it('refuses an unknown category (404) and a number used in the category (409)', async () => {
     expect(
       (
         await ctx.api.request('POST', '/articles', {
@@ -307,7 +305,7 @@ describe('managing articles (ROLE_ADMIN)', () => {
       status: 409,
       body: { message: 'In dieser Kategorie gibt es bereits einen Artikel mit dieser Nummer.', statusCode: 409 },
     });
-    // The same number in another departament is fine.
+    // The same number in another category is fine.
     expect(
       (
         await ctx.api.request('POST', '/articles', {
@@ -333,7 +331,7 @@ describe('managing articles (ROLE_ADMIN)', () => {
 
 describe('bad input anywhere', () => {
   it('answers malformed JSON with 400 and changes nothing', async () => {
-    const before = await ctx.api.db.select({ n: count() }).from(departaments);
+    const before = await ctx.api.db.select({ n: count() }).from(categories);
     const result = await answer(
       ctx.api.request('POST', '/departaments', {
         token: ctx.admin.token,
@@ -345,7 +343,7 @@ describe('bad input anywhere', () => {
       status: 400,
       body: { message: 'Der Anfragekörper ist kein gültiges JSON.', statusCode: 400 },
     });
-    expect(await ctx.api.db.select({ n: count() }).from(departaments)).toEqual(before);
+    expect(await ctx.api.db.select({ n: count() }).from(categories)).toEqual(before);
   });
 
   it.each([['[]'], ['"text"'], ['42'], ['null']])(

@@ -3,7 +3,7 @@
  * #d35-maintenance-terms): the withdrawal function and the cancellation button (every declaration
  * received and confirmed at once with its content, date and time; one naming an order of the
  * sender's account marks it for staff; nothing tells a stranger whether an order exists), the
- * express request for a start within the withdrawal period, and the order mail as the contract on
+ * express request for a start within the withdrawal period, and the confirmation mail as the contract on
  * a durable medium.
  */
 
@@ -72,7 +72,7 @@ const cancel = (body: unknown, from = `198.51.100.${++address}`) =>
 const cancellationList = async () =>
   (await answer<AdminCancellationView[]>(api.request('GET', '/admin/cancellations', { token: admin.token }))).body;
 
-async function customerWithPaidOrder(): Promise<{ customer: TestUser; orderNumber: string }> {
+async function customerWithPaidBooking(): Promise<{ customer: TestUser; orderNumber: string }> {
   const customer = await api.user(REALISTIC_CUSTOMER);
   await addToCart(api.send, customer.token, category.articles);
   return { customer, orderNumber: (await payCartByCard(api.send, customer.token)).bookingNumber };
@@ -102,7 +102,7 @@ describe('a withdrawal declaration', () => {
     expect(notice.text).toContain('passt zu keiner Bestellung');
   });
 
-  it('needs no order number, and takes one typed in lower case with spaces', async () => {
+  it('needs no booking number, and takes one typed in lower case with spaces', async () => {
     expect((await withdraw({ name: 'Jan Ohne', email: 'jan@example.de' })).body.orderNumber).toBe('');
     expect(
       (await withdraw({ name: 'Jan', email: 'jan@example.de', orderNumber: ' hwds-7k3m 9q2x ' })).body.orderNumber,
@@ -121,7 +121,7 @@ describe('a withdrawal declaration', () => {
   });
 
   it('marks the order of the sender’s account, whatever the case of the address', async () => {
-    const { customer, orderNumber } = await customerWithPaidOrder();
+    const { customer, orderNumber } = await customerWithPaidBooking();
     const sent = await withdraw({
       name: `${customer.firstName} ${customer.lastName}`,
       email: customer.userEmail.toUpperCase(),
@@ -136,7 +136,7 @@ describe('a withdrawal declaration', () => {
   });
 
   it('of someone else’s order is received the same way, and marks nothing', async () => {
-    const { orderNumber } = await customerWithPaidOrder();
+    const { orderNumber } = await customerWithPaidBooking();
     const stranger = await withdraw({ name: 'Fremde Person', email: 'fremd@example.de', orderNumber });
     expect(stranger.status).toBe(201);
     expect(Object.keys(stranger.body).sort()).toEqual(['email', 'id', 'name', 'orderNumber', 'reason', 'receivedAt']);
@@ -281,7 +281,7 @@ describe('a cancellation through the cancellation button', () => {
   });
 
   it('of someone else’s order marks nothing and names no end day', async () => {
-    const { orderNumber } = await customerWithPaidOrder();
+    const { orderNumber } = await customerWithPaidBooking();
     const stranger = await cancel({ name: 'Fremde Person', email: 'fremd@example.de', orderNumber, kind: 'ordinary' });
     expect(stranger.status).toBe(201);
     expect((await cancellationList()).find((entry) => entry.id === stranger.body.id)).toMatchObject({
@@ -341,7 +341,7 @@ describe('a start within the withdrawal period', () => {
   });
 });
 
-describe('the order mail', () => {
+describe('the confirmation mail', () => {
   it('is the contract on a durable medium: seller, order, prices, early start, the way to withdraw, terms and notice', async () => {
     const customer = await api.user(REALISTIC_CUSTOMER);
     await addToCart(api.send, customer.token, category.articles);

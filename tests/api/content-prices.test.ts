@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml, stringify as stringifyYaml } from 'yaml';
 import type { PricingData } from '../../src/content-schemas/pricing.ts';
-import { PAYMENT_DEPARTAMENT_ID } from '../../src/lib/catalogue.ts';
+import { PAYMENT_CATEGORY_ID } from '../../src/lib/catalogue.ts';
 import { followContentPrices } from '../../src/server/db/content-prices.ts';
 import type { ArticleView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import { inDays, setUpApiWithStaff } from './support/test-api.ts';
@@ -33,13 +33,13 @@ const edit = (file: string, from: string, to: string) => {
   writeFileSync(target, text.replace(from, to));
 };
 
-async function articlesOf(departamentId: number): Promise<ArticleView[]> {
-  return (await (await ctx.api.request('GET', `/articles?departamentId=${departamentId}`)).json()) as ArticleView[];
+async function articlesOf(categoryId: number): Promise<ArticleView[]> {
+  return (await (await ctx.api.request('GET', `/articles?departamentId=${categoryId}`)).json()) as ArticleView[];
 }
 
 describe('the seeded catalogue follows the published content', () => {
   it('charges a model’s new price in the cart, while a placed booking keeps the old one', async () => {
-    const [model] = await articlesOf(PAYMENT_DEPARTAMENT_ID);
+    const [model] = await articlesOf(PAYMENT_CATEGORY_ID);
     expect(model?.price).toBe(1200);
     const book = () =>
       ctx.api.request('POST', `/cart/article/${model?.id}`, {
@@ -47,13 +47,13 @@ describe('the seeded catalogue follows the published content', () => {
         body: { entryDate: inDays(30), departureDate: inDays(30) },
       });
     expect((await book()).status).toBe(201);
-    const placed = await ctx.api.placeOrder(ctx.customer.token);
+    const placed = await ctx.api.placeBooking(ctx.customer.token);
     expect(placed.totalPrice).toBe(1200);
 
     edit('models.yaml', 'price: 1200', 'price: 1349.9');
     expect(await followContentPrices(ctx.api.db, contentDir)).toBe(1);
 
-    expect((await articlesOf(PAYMENT_DEPARTAMENT_ID))[0]?.price).toBe(1349.9);
+    expect((await articlesOf(PAYMENT_CATEGORY_ID))[0]?.price).toBe(1349.9);
     const cart = (await (await ctx.api.request('GET', '/cart', { token: ctx.customer.token })).json()) as {
       totalPriceArticles: number;
     };
@@ -77,12 +77,12 @@ describe('the seeded catalogue follows the published content', () => {
     writeFileSync(file, stringifyYaml(pricing));
     expect(await followContentPrices(ctx.api.db, contentDir)).toBe(2);
     expect(await followContentPrices(ctx.api.db, contentDir)).toBe(0);
-    const departaments = (await (await ctx.api.request('GET', '/departaments')).json()) as {
+    const categories = (await (await ctx.api.request('GET', '/departaments')).json()) as {
       number: string;
       articles: { number: string; price: number }[];
     }[];
-    const article = (departament: string, number: string) =>
-      departaments.find((item) => item.number === departament)?.articles.find((item) => item.number === number);
+    const article = (category: string, number: string) =>
+      categories.find((item) => item.number === category)?.articles.find((item) => item.number === number);
     expect(article('13', 'W1')?.price).toBe(35);
     expect(article('14', 'D1')?.price).toBe(32.5);
   });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import type { DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
+import type { CategoryView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import type { ImageView } from '../../src/server/features/images/images.views.ts';
 import { answer, setUpApiWithStaff } from './support/test-api.ts';
 
@@ -27,7 +27,7 @@ describe.each(['disk', 's3'] as const)('images in %s storage', (storage) => {
     );
 
   describe('image upload', () => {
-    it('accepts a PNG for a departament (201), re-encoded without metadata, served with nosniff and long caching', async () => {
+    it('accepts a PNG for a category (201), re-encoded without metadata, served with nosniff and long caching', async () => {
       const { status, body } = await upload('departament/13', form(await picture('png'), 'logo.png', 'image/png'));
       expect(status).toBe(201);
       expect(body).toEqual({
@@ -49,9 +49,9 @@ describe.each(['disk', 's3'] as const)('images in %s storage', (storage) => {
       expect(metadata.exif).toBeUndefined();
       expect(bytes.includes('Geheime Kamera')).toBe(false);
 
-      const departament = await answer<DepartamentView>(ctx.api.request('GET', '/departaments/13'));
-      expect(departament.body.imageUrls).toEqual([body.url]);
-      expect(departament.body.images).toEqual([body]);
+      const category = await answer<CategoryView>(ctx.api.request('GET', '/departaments/13'));
+      expect(category.body.imageUrls).toEqual([body.url]);
+      expect(category.body.images).toEqual([body]);
     });
 
     it('accepts a JPEG for an article, whatever name and type the browser claims', async () => {
@@ -159,7 +159,7 @@ describe.each(['disk', 's3'] as const)('images in %s storage', (storage) => {
       );
     });
 
-    it('deleting a departament removes the files of its images and of its articles’ images', async () => {
+    it('deleting a category removes the files of its images and of its articles’ images', async () => {
       const created = await answer<{ id: number }>(
         ctx.api.request('POST', '/departaments', {
           token: ctx.admin.token,

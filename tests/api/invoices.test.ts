@@ -1,7 +1,7 @@
 /**
  * Invoices (docs/product.md#d37-invoices): the billing address and its rules, the invoice issued
  * with the payment (RE-YYYY-NNNNN, consecutive, once), its PDF for owner and staff only, the same
- * bytes in every download and in the order mail, the correcting invoice of a refund; every PDF
+ * bytes in every download and in the confirmation mail, the correcting invoice of a refund; every PDF
  * checked with the EU's EN 16931 artefacts, in both VAT modes. Runs on PGlite and PostgreSQL,
  * where twenty orders paid at the same moment get twenty consecutive numbers.
  */
@@ -16,7 +16,7 @@ import {
   payCartByCard,
   REALISTIC_BILLING_ADDRESS,
   REALISTIC_CATEGORIES,
-  refundOrder,
+  refundBooking,
 } from '../support/realistic-shop.ts';
 import {
   answer,
@@ -163,7 +163,7 @@ describe('invoices', () => {
     expect((await download(api, order.id, 'credit-note', customer.token)).status).toBe(404);
   });
 
-  it('go with the order mail, the same PDF', async () => {
+  it('go with the confirmation mail, the same PDF', async () => {
     const mail = await api.lastMailTo(customer.userEmail, `Ihre Bestellung ${order.bookingNumber} bei HWDS`);
     expect(mail.text).toContain(`Ihre Rechnung ${order.invoiceNumber} liegt dieser E-Mail als PDF bei`);
     expect(mail.attachments).toEqual([
@@ -185,7 +185,7 @@ describe('invoices', () => {
   });
 
   it('a refund issues the correcting invoice with the next number, referring to the invoice', async () => {
-    await refundOrder(api.send, admin.token, order.id);
+    await refundBooking(api.send, admin.token, order.id);
     const [refunded] = (await (
       await api.request('GET', '/booking/get', { token: customer.token })
     ).json()) as BookingView[];
@@ -213,8 +213,8 @@ describe('invoices', () => {
       const buyer = await small.user();
       // One position here, six in the first invoice: both shapes are checked.
       await addToCart(small.send, buyer.token, articles.slice(1, 2));
-      const smallOrder = await payCartByCard(small.send, buyer.token);
-      pdfs.push(await pdfOf(await download(small, smallOrder.id, 'invoice', buyer.token)));
+      const smallBooking = await payCartByCard(small.send, buyer.token);
+      pdfs.push(await pdfOf(await download(small, smallBooking.id, 'invoice', buyer.token)));
     } finally {
       await small.close();
     }

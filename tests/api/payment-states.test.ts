@@ -19,7 +19,7 @@ import {
   payCartByCard,
   REALISTIC_CATEGORIES,
   REALISTIC_CUSTOMER,
-  refundOrder,
+  refundBooking,
   type Send,
 } from '../support/realistic-shop.ts';
 import { paymentFlows } from './support/payment-flows.ts';
@@ -51,7 +51,7 @@ beforeAll(async () => {
 afterAll(() => api.close());
 
 const PENDING = 'Ihre Zahlung wird noch bearbeitet.';
-const orderMails = (to: string) => mailsTo(to, 'Ihre Bestellung');
+const confirmationMails = (to: string) => mailsTo(to, 'Ihre Bestellung');
 
 /** Everything the reconciliation finds, whatever its age. */
 const reconcileNow = (providers = api.providers) => reconcilePayments(api.deps, providers, { olderThanMs: 0 });
@@ -67,7 +67,7 @@ describe('a PayPal capture that PayPal leaves pending', () => {
     });
     expect((await bookingOf(order.bookingId))?.status).toBe('processing');
     expect(await paymentsOf(order.bookingId)).toEqual([]);
-    expect(await orderMails(user.userEmail)).toEqual([]);
+    expect(await confirmationMails(user.userEmail)).toEqual([]);
 
     // The customer's return: the success page reads that it is being processed.
     expect(
@@ -113,10 +113,10 @@ describe('a PayPal capture that PayPal leaves pending', () => {
     expect(await paymentsOf(order.bookingId)).toMatchObject([
       { provider: 'paypal', status: 'settled', providerPaymentId: expect.stringMatching(/^[A-Z0-9]{17}$/) },
     ]);
-    await expect.poll(async () => (await orderMails(user.userEmail)).length).toBe(1);
+    await expect.poll(async () => (await confirmationMails(user.userEmail)).length).toBe(1);
     // PayPal's event again, or the reconciliation: nothing more.
     await reconcileNow();
-    expect(await orderMails(user.userEmail)).toHaveLength(1);
+    expect(await confirmationMails(user.userEmail)).toHaveLength(1);
     const cart = await answer<{ countArticles: number }>(api.request('GET', '/cart', { token: user.token }));
     expect(cart.body.countArticles).toBe(0);
   });
@@ -151,7 +151,7 @@ describe('a PayPal capture that PayPal leaves pending', () => {
     expect(await reconcileNow(restarted.providers)).toMatchObject({ changed: expect.any(Number) });
     expect((await bookingOf(order.bookingId))?.status).toBe('paid');
     expect(await paymentsOf(order.bookingId)).toHaveLength(1);
-    await expect.poll(async () => (await orderMails(user.userEmail)).length).toBe(1);
+    await expect.poll(async () => (await confirmationMails(user.userEmail)).length).toBe(1);
   });
 });
 
@@ -170,7 +170,7 @@ describe('a card payment whose webhook is lost and whose customer never returns'
       .where(eq(paymentAttempts.providerRef, session.sessionId));
     await reconcilePayments(api.deps, api.providers);
     expect((await bookingOf(session.bookingId))?.status).toBe('paid');
-    await expect.poll(async () => (await orderMails(user.userEmail)).length).toBe(1);
+    await expect.poll(async () => (await confirmationMails(user.userEmail)).length).toBe(1);
   });
 
   it('expires in the reconciliation when Stripe let it run out', async () => {
@@ -291,7 +291,7 @@ describe('limits checked before a booking exists', () => {
 });
 
 describe('idempotency keys', () => {
-  it('name the installation (drawn once, kept in the database) and the booking by its order number', async () => {
+  it('name the installation (drawn once, kept in the database) and the booking by its booking number', async () => {
     const first = await installationId(api.db);
     expect(first).toMatch(/^[0-9a-f]{20}$/);
     expect(await installationId(api.db)).toBe(first);
@@ -368,7 +368,7 @@ describe('the shop as staff fill it (tests/support/realistic-shop.ts)', () => {
     const booking = await payCartByCard(send, user.token);
     expect(booking).toMatchObject({ status: 'paid', items: expect.arrayContaining([expect.anything()]) });
     expect(booking.items).toHaveLength(FULL_CART_ENTRIES);
-    await refundOrder(send, admin.token, booking.id);
+    await refundBooking(send, admin.token, booking.id);
     expect((await bookingOf(booking.id))?.status).toBe('refunded');
     const [mail] = await mailsTo(user.userEmail, 'Erstattung Ihrer Bestellung');
     expect(mail?.text).toContain('Hallo Hans-Jürgen,');

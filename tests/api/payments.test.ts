@@ -71,7 +71,7 @@ async function paypalToken(): Promise<string> {
 
 const bookingOf = async (id: number) => (await api.db.select().from(bookings).where(eq(bookings.id, id)))[0];
 const paymentsOf = (bookingId: number) => api.db.select().from(payments).where(eq(payments.bookingId, bookingId));
-const orderMailsTo = async (to: string) =>
+const confirmationMailsTo = async (to: string) =>
   (await api.db.select().from(mailQueue).where(eq(mailQueue.recipient, to))).filter((mail) =>
     mail.subject.startsWith('Ihre Bestellung'),
   );
@@ -189,7 +189,7 @@ describe('paying by card', () => {
     expect(mail.text).toContain(`So geht es weiter (Ihre Bestellnummer: ${confirmed.body.bookingNumber}):`);
     expect(mail.text).toContain('Ihre Website: Schicken Sie uns bitte eine E-Mail'); // a website's next steps only
     expect(mail.text).not.toContain('Druckdaten:');
-    expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+    expect(await confirmationMailsTo(user.userEmail)).toHaveLength(1);
   });
 
   it.each(['before-redirect', 'never', 'twice', 'late'] as const)(
@@ -209,7 +209,7 @@ describe('paying by card', () => {
       expect((await confirm()).status).toBe(200);
       expect((await bookingOf(session.bookingId))?.status).toBe('paid');
       expect(await paymentsOf(session.bookingId)).toHaveLength(1);
-      expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+      expect(await confirmationMailsTo(user.userEmail)).toHaveLength(1);
     },
   );
 
@@ -273,7 +273,7 @@ describe('paying by card', () => {
     expect(answers.map((response) => response.status)).toEqual(Array(20).fill(200));
     expect((await bookingOf(session.bookingId))?.status).toBe('paid');
     expect(await paymentsOf(session.bookingId)).toHaveLength(1);
-    expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+    expect(await confirmationMailsTo(user.userEmail)).toHaveLength(1);
   });
 });
 
@@ -311,7 +311,7 @@ describe('the Stripe webhook', () => {
     expect((await signedEvent(real)).status).toBe(200);
     expect((await bookingOf(session.bookingId))?.status).toBe('paid');
     expect(await paymentsOf(session.bookingId)).toHaveLength(1);
-    expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+    expect(await confirmationMailsTo(user.userEmail)).toHaveLength(1);
   });
 });
 
@@ -367,7 +367,7 @@ describe('paying with PayPal', () => {
     expect(await capture(user, created.body.id)).toMatchObject({ status: 200, body: { status: 'paid' } });
     expect((await bookingOf(created.body.bookingId))?.paymentMethod).toBe('paypal');
     expect(await paymentsOf(created.body.bookingId)).toHaveLength(1);
-    expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+    expect(await confirmationMailsTo(user.userEmail)).toHaveLength(1);
     expect(await cartCount(user)).toBe(0);
   });
 
@@ -437,7 +437,7 @@ describe('paying with PayPal', () => {
     );
     expect((await bookingOf(order.bookingId))?.status).toBe('paid');
     expect(await paymentsOf(order.bookingId)).toHaveLength(1);
-    expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+    expect(await confirmationMailsTo(user.userEmail)).toHaveLength(1);
   });
 });
 
@@ -470,7 +470,7 @@ describe('one booking, one payment, whichever way the customer pays', () => {
     expect(((await (await stripeSession(card.body.sessionId)).json()) as { status: string }).status).toBe('expired');
     expect((await hostedPage(card.body.sessionId, 'pay')).status).toBeGreaterThanOrEqual(400);
     expect(await paymentsOf(card.body.bookingId)).toMatchObject([{ provider: 'paypal', status: 'settled' }]);
-    expect(await orderMailsTo(user.userEmail)).toHaveLength(1);
+    expect(await confirmationMailsTo(user.userEmail)).toHaveLength(1);
   });
 
   it('a card payment that came first wins: PayPal’s approved order is never captured', async () => {
@@ -605,13 +605,13 @@ describe('one booking, one payment, whichever way the customer pays', () => {
     ]);
   });
 
-  it('a test payment is marked as one, in the database and in the order mail', async () => {
+  it('a test payment is marked as one, in the database and in the confirmation mail', async () => {
     const user = await customerWithCart([1]);
     const card = await startCard(user);
     expect((await hostedPage(card.body.sessionId, 'pay')).status).toBe(303);
     await expect.poll(async () => (await bookingOf(card.body.bookingId))?.status).toBe('paid');
     expect(await paymentsOf(card.body.bookingId)).toMatchObject([{ testMode: true }]);
-    const [mail] = await orderMailsTo(user.userEmail);
+    const [mail] = await confirmationMailsTo(user.userEmail);
     expect(mail?.text).toContain('Dies war eine Testzahlung im Testmodus des Shops. Es wurde kein echtes Geld bewegt');
   });
 });

@@ -99,8 +99,8 @@ describe.skipIf(!serverUrl)('two API replicas (needs PostgreSQL: the embedded da
       format: 'webp',
       width: 480,
     });
-    const departament = (await (await call(b, 'GET', '/departaments/13')).json()) as { imageUrls: string[] };
-    expect(departament.imageUrls).toContain(image.url);
+    const category = (await (await call(b, 'GET', '/departaments/13')).json()) as { imageUrls: string[] };
+    expect(category.imageUrls).toContain(image.url);
 
     expect((await call(b, 'DELETE', `/images/${image.id}`, { token: accessToken })).status).toBe(204);
     expect((await fetch(`${a.baseUrl}${image.url}`)).status).toBe(404);

@@ -113,12 +113,12 @@ describe('npm run create-admin', () => {
       });
       expect(login.status).toBe(200);
       const { accessToken } = (await login.json()) as TokenPair;
-      const departament = await fetch(`${server.baseUrl}/api/departaments`, {
+      const category = await fetch(`${server.baseUrl}/api/departaments`, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${accessToken}` },
         body: JSON.stringify({ number: 'ADM', type: 'Vom Admin', description: 'Angelegt vom ersten Administrator.' }),
       });
-      expect(departament.status).toBe(201);
+      expect(category.status).toBe(201);
     } finally {
       await server.stop();
     }

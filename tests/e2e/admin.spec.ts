@@ -1,6 +1,6 @@
 /**
  * Staff's screens through the UI, as the administrator made with `npm run create-admin`: the
- * catalogue with its images, editing, deleting with confirmation, and the order overview.
+ * catalogue with its images, editing, deleting with confirmation, and the booking overview.
  */
 import type { Locator, Page } from '@playwright/test';
 import { createCategory, photo } from '../support/realistic-shop.ts';
@@ -351,7 +351,7 @@ test('a session that ends while the screen is open says so when staff save, with
   await expectNoAccessibilityViolations(page);
 });
 
-test('the order overview lists a booking a customer just paid in the sandbox, and finds it', async ({
+test('the booking overview lists a booking a customer just paid in the sandbox, and finds it', async ({
   page,
   request,
   adminToken,
@@ -389,7 +389,7 @@ test('the order overview lists a booking a customer just paid in the sandbox, an
   await expectNoAccessibilityViolations(page);
 });
 
-test.describe('the order overview while it loads, finds nothing, or fails', () => {
+test.describe('the booking overview while it loads, finds nothing, or fails', () => {
   test.use({ allowedConsoleErrors: /the server responded with a status of 503/ });
 
   test('is accessible in each state', async ({ page, adminToken }) => {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { landingSchema } from '../../src/content-schemas/landing.ts';
-import type { DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
+import type { CategoryView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import { signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, shellReady, test } from './support/fixtures.ts';
@@ -280,16 +280,16 @@ test('/privacypolicy covers cookies, DSA, dispute resolution, returns and refund
 });
 
 test.describe('home page categories', () => {
-  test('shows one card per departament from the API, linking to its page, with its first photo or its illustration', async ({
+  test('shows one card per category from the API, linking to its page, with its first photo or its illustration', async ({
     page,
     realShop,
   }) => {
     // Other tests add categories to the shared database: compare with what this page's request got.
     const answer = page.waitForResponse('**/api/departaments');
     await page.goto('/');
-    const departaments = (await (await answer).json()) as DepartamentView[];
+    const categories = (await (await answer).json()) as CategoryView[];
     const cards = page.getByRole('region', { name: 'Kategorien' }).getByRole('listitem');
-    await expect(cards).toHaveCount(departaments.length);
+    await expect(cards).toHaveCount(categories.length);
     // A fresh installation's categories come with the example sites' photos.
     for (const [index, type] of [
       'Websites für kleine Unternehmen',
@@ -297,7 +297,7 @@ test.describe('home page categories', () => {
       'Großformatdruck und Design',
     ].entries()) {
       await expect(cards.nth(index).getByRole('heading')).toHaveText(type);
-      await expect(cards.nth(index).locator('img')).toHaveAttribute('src', String(departaments[index]?.images[0]?.url));
+      await expect(cards.nth(index).locator('img')).toHaveAttribute('src', String(categories[index]?.images[0]?.url));
     }
     await expect(cards.nth(0).getByRole('link')).toHaveAttribute('href', '/departaments/12');
     // The realistic shop's category without a photo comes before any a test made with its name.
@@ -369,9 +369,9 @@ test.describe('home page categories', () => {
     const layoutShifts = await recordLayoutShifts(page);
     const answer = page.waitForResponse('**/api/departaments');
     await page.goto('/');
-    const departaments = (await (await answer).json()) as unknown[];
+    const categories = (await (await answer).json()) as unknown[];
     await expect(page.getByRole('region', { name: 'Kategorien' }).getByRole('heading', { level: 3 })).toHaveCount(
-      departaments.length,
+      categories.length,
     );
     expect(await layoutShifts()).toBe(0);
   });

@@ -145,7 +145,7 @@ test('booking: dates typed into a form far down the category page, before it hyd
   const account = await confirmedCustomer(request); // this test changes a cart: a customer of its own
   await signIn(page, await accessTokenFor(request, account.userEmail, account.password));
   const category = realShop.catalogue.fivePhotos; // twelve articles: the last ones load when scrolled to
-  const island = await openBeforeHydration(page, `/departaments/${category.id}`, 'BookingForm');
+  const island = await openBeforeHydration(page, `/departaments/${category.id}`, 'AddToCartForm');
   const article = category.articles[10]?.type as string;
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: article, exact: true }) });
   const entry = card.getByLabel('Startdatum');

@@ -1,6 +1,6 @@
 /**
  * Buying through the UI with nothing configured: the sandbox's hosted card page and its PayPal
- * stand-in, the success, cancel and order pages, the confirmation mail; cancelled and declined
+ * stand-in, the success, cancel and confirmation pages, the confirmation mail; cancelled and declined
  * payments; webhooks early, late or never; a payment PayPal still processes, as the customer and
  * as staff see it; a refund by staff.
  */
@@ -62,7 +62,7 @@ async function newCustomer(page: Page) {
  * page; a customer who registered through the form gives the billing address there (`ask`), one
  * made through the API has it already.
  */
-async function bookAndOrder(page: Page, billingAddress: 'ask' | 'stored' = 'stored') {
+async function addToCartAndOpenPayment(page: Page, billingAddress: 'ask' | 'stored' = 'stored') {
   await page.goto('/departaments/12');
   const card = page
     .getByRole('listitem')
@@ -166,7 +166,7 @@ test.describe('a new customer pays', () => {
   }) => {
     test.slow(); // registration, the billing address, the payment, three pages checked with axe, the invoice
     const customer = await newCustomer(page);
-    await bookAndOrder(page, 'ask');
+    await addToCartAndOpenPayment(page, 'ask');
     await expect(testMode(page)).toBeVisible();
     await expectNoAccessibilityViolations(page);
     await page.getByRole('button', { name: 'Jetzt zahlungspflichtig bezahlen' }).click();
@@ -181,7 +181,7 @@ test.describe('a new customer pays', () => {
 
   test('with PayPal, whose buttons appear only while PayPal is chosen', async ({ page }) => {
     const customer = await newCustomer(page);
-    await bookAndOrder(page, 'ask');
+    await addToCartAndOpenPayment(page, 'ask');
     const paypalScripts = () =>
       page.evaluate(() => [...document.scripts].filter((s) => s.src.includes('paypal')).length);
     expect(await paypalScripts()).toBe(0); // no provider script before the visitor chooses one
@@ -207,7 +207,7 @@ test.describe('a payment that does not go through', () => {
   test('cancelled on the hosted page leads to /cancel, keeps the cart, and paying again works', async ({ page }) => {
     test.slow(); // registration through the form and two visits to the hosted page: near 30 s on a busy machine
     const customer = await newCustomer(page);
-    await bookAndOrder(page, 'ask');
+    await addToCartAndOpenPayment(page, 'ask');
     await payByCardOnHostedPage(page);
     await page.getByRole('button', { name: 'Abbrechen und zurück zum Shop' }).click();
     await page.waitForURL('/cancel');
@@ -227,7 +227,7 @@ test.describe('a payment that does not go through', () => {
 
   test('declined by the card shows the error and pays nothing', async ({ page, request }) => {
     const customer = await newCustomer(page);
-    await bookAndOrder(page, 'ask');
+    await addToCartAndOpenPayment(page, 'ask');
     await payByCardOnHostedPage(page);
     await page.getByRole('button', { name: 'Karte wird abgelehnt' }).click();
     await expect(page.getByRole('alert')).toContainText('Ihre Karte wurde abgelehnt. Es wurde nichts abgebucht.');
@@ -254,7 +254,7 @@ test.describe('webhook timing', () => {
       request,
     }) => {
       const customer = await newCustomer(page);
-      await bookAndOrder(page, 'ask');
+      await addToCartAndOpenPayment(page, 'ask');
       await payByCardOnHostedPage(page);
       expect((await setWebhook(request, sessionIdOf(page), mode)).status()).toBe(200);
       await page.getByRole('button', { name: '2.500,00 € bezahlen' }).click();
@@ -352,9 +352,9 @@ async function signedInCustomer(page: Page, request: APIRequestContext, firstNam
   return { ...account, token };
 }
 
-const profileOrders = (page: Page) => page.getByRole('table', { name: 'Ihre letzten Bestellungen' });
+const profileBookings = (page: Page) => page.getByRole('table', { name: 'Ihre letzten Bestellungen' });
 
-/** Staff's own browser window, beside the customer's, in the order overview searched for `query`. */
+/** Staff's own browser window, beside the customer's, in the booking overview searched for `query`. */
 async function staffOverview(browser: Browser, baseURL: string | undefined, adminToken: string, query: string) {
   const context = await browser.newContext({ baseURL, locale: 'de-DE' });
   await context.addInitScript(() => {
@@ -383,7 +383,7 @@ test.describe('a payment PayPal still processes', () => {
     baseURL,
   }) => {
     const customer = await signedInCustomer(page, request, 'Petra');
-    await bookAndOrder(page);
+    await addToCartAndOpenPayment(page);
     await page.getByLabel('PayPal').check();
     await page.getByRole('button', { name: 'Zahlungspflichtig mit PayPal bezahlen' }).click();
     const dialog = page.getByRole('dialog', { name: 'PayPal – Testzahlung' });
@@ -405,7 +405,7 @@ test.describe('a payment PayPal still processes', () => {
     await other.getByRole('button', { name: 'Jetzt zahlungspflichtig bezahlen' }).click();
     await expect(other.getByRole('alert')).toContainText('Ihre Zahlung wird noch bearbeitet.');
     await other.goto('/profilepage');
-    await expect(profileOrders(other)).toContainText('Zahlung wird bearbeitet');
+    await expect(profileBookings(other)).toContainText('Zahlung wird bearbeitet');
 
     // Staff see it too.
     const { row, search, close } = await staffOverview(browser, baseURL, adminToken, customer.userEmail);
@@ -425,7 +425,7 @@ test.describe('a payment PayPal still processes', () => {
 
   test('a declined funding source says so; another one can be chosen and pays', async ({ page, request }) => {
     await signedInCustomer(page, request, 'Dragan');
-    await bookAndOrder(page);
+    await addToCartAndOpenPayment(page);
     await page.getByLabel('PayPal').check();
     const paypalButton = page.getByRole('button', { name: 'Zahlungspflichtig mit PayPal bezahlen' });
     await paypalButton.click();
@@ -456,7 +456,7 @@ test('without a payment to look at, /success says where the orders are, never th
   await expectNoAccessibilityViolations(page);
 });
 
-test('staff refund a paid order: refunded for staff and customer, one mail', async ({
+test('staff refund a paid booking: refunded for staff and customer, one mail', async ({
   page,
   request,
   adminToken,
@@ -483,9 +483,9 @@ test('staff refund a paid order: refunded for staff and customer, one mail', asy
   });
 
   await page.goto('/profilepage');
-  await expect(profileOrders(page)).toContainText('Bezahlt');
+  await expect(profileBookings(page)).toContainText('Bezahlt');
   const bookingNumber = (
-    (await profileOrders(page).getByRole('row').nth(1).locator('td[data-label="Bestellnummer"]').textContent()) ?? ''
+    (await profileBookings(page).getByRole('row').nth(1).locator('td[data-label="Bestellnummer"]').textContent()) ?? ''
   ).trim();
 
   const { staff, row, close } = await staffOverview(browser, baseURL, adminToken, bookingNumber);
@@ -505,26 +505,27 @@ test('staff refund a paid order: refunded for staff and customer, one mail', asy
   await close();
 
   await page.reload();
-  await expect(profileOrders(page)).toContainText('Erstattet');
+  await expect(profileBookings(page)).toContainText('Erstattet');
   const mail = await waitForMail(customer.userEmail, `Erstattung Ihrer Bestellung ${bookingNumber}`);
   expect(mail.text).toContain('2.500,00');
 });
 
-test('the realistic order history shows its refunded and its pending order, to the customer and to staff', async ({
+test('the realistic booking history shows its refunded and its pending order, to the customer and to staff', async ({
   page,
   realShop,
   adminToken,
   browser,
   baseURL,
 }) => {
-  const refunded = realShop.orders[2];
-  const pending = realShop.orders.at(-1);
-  if (!refunded || !pending) throw new Error('the realistic shop has no order history');
+  const refunded = realShop.bookings[2];
+  const pending = realShop.bookings.at(-1);
+  if (!refunded || !pending) throw new Error('the realistic shop has no booking history');
   await signIn(page, realShop.customer.accessToken);
   await page.goto('/profilepage');
-  const orderRow = (bookingNumber: string) => profileOrders(page).getByRole('row').filter({ hasText: bookingNumber });
-  await expect(orderRow(refunded.bookingNumber)).toContainText('Erstattet');
-  await expect(orderRow(pending.bookingNumber)).toContainText('Zahlung wird bearbeitet');
+  const bookingRow = (bookingNumber: string) =>
+    profileBookings(page).getByRole('row').filter({ hasText: bookingNumber });
+  await expect(bookingRow(refunded.bookingNumber)).toContainText('Erstattet');
+  await expect(bookingRow(pending.bookingNumber)).toContainText('Zahlung wird bearbeitet');
   await expectNoAccessibilityViolations(page);
 
   for (const [order, label] of [

@@ -1,7 +1,7 @@
 /**
  * Fills the e2e server once, before every spec, with the shop as an agency fills it
  * (tests/support/realistic-shop.ts): the realistic categories, and a customer with umlauts in
- * the name, 20 paid orders (the third refunded by staff), one whose PayPal payment is pending,
+ * the name, 20 paid bookings (the third refunded by staff), one whose PayPal payment is pending,
  * and a full cart. Specs read it through the `realShop` fixture and
  * leave it as it is; a test that changes a cart or an order makes its own customer.
  */
@@ -10,12 +10,12 @@ import { test as setup } from '@playwright/test';
 import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
 import {
   addToCart,
-  createOrderHistory,
+  createBookingHistory,
   createRealisticCatalogue,
   fullCartArticles,
   payCartPendingWithPayPal,
   REALISTIC_CUSTOMER,
-  refundOrder,
+  refundBooking,
 } from '../support/realistic-shop.ts';
 import { accessTokenFor, confirmedCustomer, E2E_ADMIN } from './support/accounts.ts';
 import { REAL_SHOP_FILE, type RealShop, sendThrough } from './support/real-shop.ts';
@@ -27,21 +27,21 @@ setup('the shop as an agency fills it', async ({ request, baseURL }) => {
   const catalogue = await createRealisticCatalogue(send, adminToken);
   const account = await confirmedCustomer(request, REALISTIC_CUSTOMER);
   const accessToken = await accessTokenFor(request, account.userEmail, account.password);
-  const history = await createOrderHistory(send, accessToken, [
+  const history = await createBookingHistory(send, accessToken, [
     ...catalogue.fivePhotos.articles,
     ...catalogue.twoPhotos.articles,
   ]);
   const refunded = history[2] as BookingView;
-  await refundOrder(send, adminToken, refunded.id);
+  await refundBooking(send, adminToken, refunded.id);
   // A payment PayPal holds for review; its entries leave the cart as the customer clears it.
   await addToCart(send, accessToken, catalogue.onePhoto.articles, 200);
   const pending = await payCartPendingWithPayPal(send, accessToken);
   await send('/cart/clear', { method: 'DELETE', headers: { Authorization: `Bearer ${accessToken}` } });
   await addToCart(send, accessToken, fullCartArticles(catalogue));
-  const orders = [
+  const bookings = [
     ...history.map((order) => (order === refunded ? { ...order, status: 'refunded' as const } : order)),
     pending,
   ];
-  const shop: RealShop = { catalogue, customer: { ...account, accessToken }, orders };
+  const shop: RealShop = { catalogue, customer: { ...account, accessToken }, bookings };
   writeFileSync(REAL_SHOP_FILE(), JSON.stringify(shop));
 });

@@ -75,7 +75,7 @@ const VISITS: Visit[] = [
   category('two photos', 'twoPhotos'),
   category('three photos', 'threePhotos'),
   category('five photos and twelve articles', 'fivePhotos'),
-  category('five photos and twelve booking forms', 'fivePhotos', 'customer'),
+  category('five photos and twelve add-to-cart forms', 'fivePhotos', 'customer'),
   ...['/', '/cart', '/payment-options', '/profilepage', '/checkout', '/success', '/cancel'].map((path) =>
     fixed(path, 'customer'),
   ),

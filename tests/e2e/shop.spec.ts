@@ -51,7 +51,7 @@ const articleCard = (page: Page, type: string) =>
 
 /**
  * Waits until every island the visitor can see has hydrated (scrolling brings client:visible ones
- * into view). Booking forms are hidden from visitors without an account and never load for them.
+ * into view). Add-to-cart forms are hidden from visitors without an account and never load for them.
  */
 async function islandsReady(page: Page) {
   for (const island of await page.locator('astro-island').filter({ visible: true }).all()) {

@@ -9,7 +9,7 @@
  * logged in the cart, the payment page, the profile and the admin screens. The shop is filled
  * through the API as in the end-to-end tests (tests/support/realistic-shop.ts): `{fivePhotos}` in
  * a path stands for that category's id; `customer@` visits as a customer with a full cart and 20
- * paid orders, `admin@` as an administrator.
+ * paid bookings, `admin@` as an administrator.
  *
  * Anonymous runs are first visits, so the splash plays (docs/product.md#d2-splash); `--no-splash`
  * marks it as seen before each load. A logged-in visitor has been here before: the splash is seen.
@@ -27,8 +27,8 @@ import { linkIn, mailsIn } from '../support/outbox.ts';
 import { builtSiteUrl, embeddedEnv, run, startApiServer } from '../support/processes.ts';
 import {
   addToCart,
+  createBookingHistory,
   createCategory,
-  createOrderHistory,
   REALISTIC_CATEGORIES,
   REALISTIC_CUSTOMER,
   type Send,
@@ -139,7 +139,7 @@ async function confirmCustomer(send: Send, outboxDir: string): Promise<void> {
 }
 
 /**
- * What the visits need: the category with five photos, a customer with 20 paid orders of its
+ * What the visits need: the category with five photos, a customer with 20 paid bookings of its
  * articles and a cart of six, the administrator's session. Returns the sessions by role.
  */
 async function fillShop(send: Send, outboxDir: string): Promise<Record<Role, string>> {
@@ -149,7 +149,7 @@ async function fillShop(send: Send, outboxDir: string): Promise<Record<Role, str
   await confirmCustomer(send, outboxDir);
   const customer = await logInThrough(send, CUSTOMER.userEmail, CUSTOMER.password);
   await saveBillingAddress(send, customer);
-  await createOrderHistory(send, customer, fivePhotos.articles);
+  await createBookingHistory(send, customer, fivePhotos.articles);
   await addToCart(send, customer, fivePhotos.articles.slice(0, CART_ENTRIES));
   return { admin, customer };
 }

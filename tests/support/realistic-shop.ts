@@ -2,7 +2,7 @@
  * The shop as an agency really fills it, for every suite (API and end to end): categories with
  * 0, 1, 2, 3 and 5 photos in landscape, portrait, roll-up, square and panorama shapes, names of
  * 80 characters, descriptions of about 600 with long German compounds, a category of 12 articles,
- * a cart of 6 entries and an order history of 20 paid orders (one of them refunded by staff) and
+ * a cart of 6 entries and a booking history of 20 paid bookings (one of them refunded by staff) and
  * one whose PayPal payment PayPal still holds for review, customers with umlauts in their names. Everything is made through the public API, the way staff and customers make it, so a
  * suite only needs a way to send requests (`Send`).
  */
@@ -11,7 +11,7 @@ import sharp from 'sharp';
 import { todayInGermany } from '../../src/lib/dates.ts';
 import type { Unit } from '../../src/lib/units.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
-import type { ArticleView, DepartamentView } from '../../src/server/features/catalogue/catalogue.views.ts';
+import type { ArticleView, CategoryView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import type { ImageView } from '../../src/server/features/images/images.views.ts';
 
 /** Sends a request to the API; `path` is below the API base, e.g. `/departaments`. */
@@ -149,9 +149,9 @@ export async function saveBillingAddress(send: Send, token: string, address: obj
 }
 
 export const FULL_CART_ENTRIES = 6;
-export const ORDER_HISTORY_LENGTH = 20;
+export const BOOKING_HISTORY_LENGTH = 20;
 
-export interface MadeCategory extends DepartamentView {
+export interface MadeCategory extends CategoryView {
   articles: ArticleView[];
   images: ImageView[];
 }
@@ -200,13 +200,13 @@ export async function createCategory(
   number = `K-${randomBytes(3).toString('hex')}`,
 ): Promise<MadeCategory> {
   const spec: CategorySpec = { ...REALISTIC_CATEGORIES.noPhoto, photos: [], articles: [], ...partial };
-  const departament = await expectOk<DepartamentView>(
+  const category = await expectOk<CategoryView>(
     send('/departaments', jsonRequest('POST', adminToken, { number, type: spec.type, description: spec.description })),
     `category ${number}`,
   );
   const images: ImageView[] = [];
   for (const shape of spec.photos) {
-    images.push(await upload(send, adminToken, `departament/${departament.id}`, await photo(++photoSeed, shape)));
+    images.push(await upload(send, adminToken, `departament/${category.id}`, await photo(++photoSeed, shape)));
   }
   const articles: ArticleView[] = [];
   for (const [index, article] of spec.articles.entries()) {
@@ -218,7 +218,7 @@ export async function createCategory(
           price: article.price,
           ...(article.unit ? { unit: article.unit } : {}),
           number: `A${index + 1}`,
-          departamentId: departament.id,
+          departamentId: category.id,
         }),
       ),
       `article ${article.type}`,
@@ -229,7 +229,7 @@ export async function createCategory(
     }
     articles.push({ ...made, images: articleImages, imageUrls: articleImages.map((image) => image.url) });
   }
-  return { ...departament, articles, images };
+  return { ...category, articles, images };
 }
 
 /** Every realistic category, made one after the other as staff would. */
@@ -304,16 +304,16 @@ export async function payCartByCard(send: Send, token: string): Promise<BookingV
 }
 
 /**
- * A customer's order history: `count` paid orders of one to three articles each, oldest first,
+ * A customer's booking history: `count` paid bookings of one to three articles each, oldest first,
  * taken round-robin from `articles`.
  */
-export async function createOrderHistory(
+export async function createBookingHistory(
   send: Send,
   token: string,
   articles: readonly ArticleView[],
-  count = ORDER_HISTORY_LENGTH,
+  count = BOOKING_HISTORY_LENGTH,
 ): Promise<BookingView[]> {
-  const orders: BookingView[] = [];
+  const bookings: BookingView[] = [];
   for (let order = 0; order < count; order++) {
     const size = (order % 3) + 1;
     const picked = Array.from(
@@ -321,13 +321,13 @@ export async function createOrderHistory(
       (_, index) => articles[(order + index) % articles.length] as ArticleView,
     );
     await addToCart(send, token, picked, 30 + order);
-    orders.push(await payCartByCard(send, token));
+    bookings.push(await payCartByCard(send, token));
   }
-  return orders;
+  return bookings;
 }
 
-/** Staff refund a paid order in full (docs/product.md#d33-refunds). */
-export async function refundOrder(send: Send, adminToken: string, bookingId: number): Promise<void> {
+/** Staff refund a paid booking in full (docs/product.md#d33-refunds). */
+export async function refundBooking(send: Send, adminToken: string, bookingId: number): Promise<void> {
   await expectOk(send(`/admin/bookings/${bookingId}/refund`, jsonRequest('POST', adminToken)), 'refund');
 }
 

@@ -4,25 +4,24 @@
  * template. Texts are in the markup (data attributes), not here.
  */
 import { srcsetOf } from '../../lib/images.ts';
-import type { DepartamentView } from '../../server/features/catalogue/catalogue.views.ts';
+import type { CategoryView } from '../../server/features/catalogue/catalogue.views.ts';
 import { categoryIllustration } from './category-illustration.ts';
 
 const section = document.querySelector<HTMLElement>('[data-categories]');
 
-function card(template: HTMLTemplateElement, departament: DepartamentView, defaults: DOMStringMap): Node {
+function card(template: HTMLTemplateElement, category: CategoryView, defaults: DOMStringMap): Node {
   const item = template.content.cloneNode(true) as DocumentFragment;
   const link = item.querySelector('a') as HTMLAnchorElement;
-  link.href = `/departaments/${departament.id}`;
+  link.href = `/departaments/${category.id}`;
   const image = item.querySelector('img') as HTMLImageElement;
   // `images` (with the WebP variants) is this API's; an API of the earlier contract sends only `imageUrls`.
-  const first = departament.images?.[0];
-  image.src =
-    first?.url ?? departament.imageUrls[0] ?? categoryIllustration(departament.type, defaults.defaultImage ?? '');
+  const first = category.images?.[0];
+  image.src = first?.url ?? category.imageUrls[0] ?? categoryIllustration(category.type, defaults.defaultImage ?? '');
   // The card is at most about 23rem wide: the browser picks the 480 px copy, or 960 px on dense screens.
   if (first) image.srcset = srcsetOf(first.variants);
-  (item.querySelector('[data-title]') as HTMLElement).textContent = departament.type;
+  (item.querySelector('[data-title]') as HTMLElement).textContent = category.type;
   (item.querySelector('[data-description]') as HTMLElement).textContent =
-    departament.description.trim() || (defaults.noDescription ?? '');
+    category.description.trim() || (defaults.noDescription ?? '');
   return item;
 }
 
@@ -82,12 +81,10 @@ async function showCategories(root: HTMLElement): Promise<void> {
     const response = await fetch(`${import.meta.env.PUBLIC_API_BASE}/departaments`, {
       signal: AbortSignal.timeout(10_000),
     });
-    const departaments: unknown = response.ok ? await response.json() : undefined;
-    if (!Array.isArray(departaments)) throw new Error(`GET /departaments answered ${response.status}`);
-    list.replaceChildren(
-      ...(departaments as DepartamentView[]).map((departament) => card(template, departament, dataset)),
-    );
-    status.textContent = departaments.length === 0 ? (dataset.empty ?? '') : '';
+    const categories: unknown = response.ok ? await response.json() : undefined;
+    if (!Array.isArray(categories)) throw new Error(`GET /departaments answered ${response.status}`);
+    list.replaceChildren(...(categories as CategoryView[]).map((category) => card(template, category, dataset)));
+    status.textContent = categories.length === 0 ? (dataset.empty ?? '') : '';
   } catch {
     list.replaceChildren();
     status.textContent = dataset.failed ?? '';

@@ -1,6 +1,6 @@
 /** The gallery of a category page: the category's images, then its articles', or its illustration. */
 import { srcsetOf } from '../../lib/images.ts';
-import type { DepartamentView } from '../../server/features/catalogue/catalogue.views.ts';
+import type { CategoryView } from '../../server/features/catalogue/catalogue.views.ts';
 import { categoryIllustration } from './category-illustration.ts';
 
 export interface GalleryImage {
@@ -12,13 +12,13 @@ export interface GalleryImage {
   alt: string;
 }
 
-export function galleryImages(departament: DepartamentView, defaultImage: string): GalleryImage[] {
+export function galleryImages(category: CategoryView, defaultImage: string): GalleryImage[] {
   const owned = [
-    ...departament.images.map((image) => ({ image, alt: departament.type })),
-    ...departament.articles.flatMap((article) => article.images.map((image) => ({ image, alt: article.type }))),
+    ...category.images.map((image) => ({ image, alt: category.type })),
+    ...category.articles.flatMap((article) => article.images.map((image) => ({ image, alt: article.type }))),
   ];
   if (owned.length === 0) {
-    return [{ src: categoryIllustration(departament.type, defaultImage), width: 640, height: 400, alt: '' }];
+    return [{ src: categoryIllustration(category.type, defaultImage), width: 640, height: 400, alt: '' }];
   }
   return owned.map(({ image, alt }, index) => ({
     src: image.url,

@@ -1,7 +1,7 @@
 /**
  * The agency's data in the legal texts (content/pages/*.md): an editor writes `{{Anbieter}}`,
  * `{{Firma}}` or `{{Ort}}` where the statutory wording names the seller, and the page and the
- * order mail fill in content/site.yaml's values, so the texts never disagree with the Impressum.
+ * confirmation mail fill in content/site.yaml's values, so the texts never disagree with the Impressum.
  * An unknown field stops the build.
  */
 import type { Text } from 'hast';

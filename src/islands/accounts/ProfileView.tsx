@@ -11,23 +11,23 @@ import BillingAddress, { useStoredAddress } from '../invoices/BillingAddress.tsx
 import { LoginGate, SignedIn } from './SignedIn.tsx';
 import { PROFILE_TEXTS as t } from './texts.ts';
 
-function OrderList({ orders }: { orders: LoadedBookings }) {
-  if (orders.state === 'loading') return <p className="profile__loading">{t.ordersLoading}</p>;
-  if (orders.state === 'failed') return <p className="form-message--error">{orders.message}</p>;
-  if (orders.bookings.length === 0) return <p>{t.noOrders}</p>;
-  return <BookingTable bookings={orders.bookings} caption={t.ordersTitle} />;
+function BookingList({ list }: { list: LoadedBookings }) {
+  if (list.state === 'loading') return <p className="profile__loading">{t.bookingsLoading}</p>;
+  if (list.state === 'failed') return <p className="form-message--error">{list.message}</p>;
+  if (list.bookings.length === 0) return <p>{t.noBookings}</p>;
+  return <BookingTable bookings={list.bookings} caption={t.bookingsTitle} />;
 }
 
 function Profile({ user }: { user: CurrentUserView }) {
-  const [orders, setOrders] = useState<LoadedBookings>({ state: 'loading' });
+  const [list, setList] = useState<LoadedBookings>({ state: 'loading' });
   const [billing, setBilling] = useStoredAddress();
   useEffect(() => {
     fetchBookings().then(
-      (bookings) => setOrders({ state: 'loaded', bookings }),
+      (bookings) => setList({ state: 'loaded', bookings }),
       (error: unknown) =>
-        setOrders({
+        setList({
           state: 'failed',
-          message: describeFailure(error, { http: t.ordersFailed, other: t.ordersFailed }).message,
+          message: describeFailure(error, { http: t.bookingsFailed, other: t.bookingsFailed }).message,
         }),
     );
   }, []);
@@ -42,9 +42,9 @@ function Profile({ user }: { user: CurrentUserView }) {
       <BillingAddress stored={billing} onSaved={setBilling} />
       {/* Below the address once its height is known, so the orders never move while a person reads them. */}
       {billing.state !== 'loading' && (
-        <section aria-labelledby="orders-title" aria-busy={orders.state === 'loading'}>
-          <h2 id="orders-title">{t.ordersTitle}</h2>
-          <OrderList orders={orders} />
+        <section aria-labelledby="orders-title" aria-busy={list.state === 'loading'}>
+          <h2 id="orders-title">{t.bookingsTitle}</h2>
+          <BookingList list={list} />
         </section>
       )}
     </>

@@ -65,10 +65,10 @@ export const CONFIRMED_PARAMETER = 'bestaetigt';
 export const PROFILE_TEXTS = {
   firstName: 'Vorname',
   email: 'E-Mail',
-  ordersTitle: 'Ihre letzten Bestellungen',
-  ordersLoading: 'Ihre Bestellungen...',
-  noOrders: 'Sie haben keine Bestellungen.',
-  ordersFailed: 'Fehler beim Laden von Bestellungen.',
+  bookingsTitle: 'Ihre letzten Bestellungen',
+  bookingsLoading: 'Ihre Bestellungen...',
+  noBookings: 'Sie haben keine Bestellungen.',
+  bookingsFailed: 'Fehler beim Laden von Bestellungen.',
   loginRequired: 'Bitte melden Sie sich an oder registrieren Sie sich, um Ihr Profil zu sehen.',
 } as const;
 

@@ -30,7 +30,7 @@ export function AdminOnly({ path, children }: { path: string; children: () => Re
                 {t.navCategories}
               </a>
               <a href="/admin/bestellungen" aria-current={path === '/admin/bestellungen' ? 'page' : undefined}>
-                {t.navOrders}
+                {t.navBookings}
               </a>
               <a href="/admin/inhalte" aria-current={path === '/admin/inhalte' ? 'page' : undefined}>
                 {t.navContent}

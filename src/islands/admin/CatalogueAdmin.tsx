@@ -6,23 +6,23 @@
 import { type ReactNode, type RefObject, useCallback, useEffect, useId, useRef, useState } from 'react';
 import {
   changeArticle,
-  changeDepartament,
+  changeCategory,
   createArticle,
-  createDepartament,
+  createCategory,
   deleteArticle,
-  deleteDepartament,
-  fetchDepartaments,
+  deleteCategory,
+  fetchCategories,
 } from '../../client/catalogue.ts';
 import { describeFailure } from '../../client/failures.ts';
 import { uploadImage } from '../../client/images.ts';
 import {
   ArticleEditFormSchema,
   ArticleFormSchema,
-  DepartamentEditFormSchema,
-  DepartamentSchema,
+  CategoryEditFormSchema,
+  CategorySchema,
 } from '../../lib/catalogue.ts';
 import { formatUnitPrice, UNIT_NAMES, UNITS } from '../../lib/units.ts';
-import type { ArticleView, DepartamentView } from '../../server/features/catalogue/catalogue.views.ts';
+import type { ArticleView, CategoryView } from '../../server/features/catalogue/catalogue.views.ts';
 import { FormMessages, SelectField, SubmitButton, TextAreaField, TextField } from '../forms/fields.tsx';
 import { type Errors, useForm } from '../forms/use-form.ts';
 import type { Loadable } from '../loadable.ts';
@@ -52,10 +52,10 @@ const withHiddenContext = (visible: string, context: string): ReactNode => (
 );
 
 function AddCategoryForm({ messages, onAdded }: { messages: AdminMessages; onAdded: Reload }) {
-  const form = useForm(DepartamentSchema, ['number', 'type', 'description'] as const);
+  const form = useForm(CategorySchema, ['number', 'type', 'description'] as const);
   const onSubmit = form.submit(async (input) => {
     try {
-      await createDepartament(input);
+      await createCategory(input);
       messages.done(CATEGORY_TEXTS.added);
       form.reset();
       await onAdded();
@@ -89,17 +89,17 @@ function EditCategoryForm({
   messages,
   onSaved,
 }: {
-  category: DepartamentView;
+  category: CategoryView;
   messages: AdminMessages;
   onSaved: Reload;
 }) {
-  const form = useForm(DepartamentEditFormSchema, ['type', 'description'] as const, {
+  const form = useForm(CategoryEditFormSchema, ['type', 'description'] as const, {
     type: category.type,
     description: category.description,
   });
   const onSubmit = form.submit(async (change) => {
     try {
-      await changeDepartament(category.id, change);
+      await changeCategory(category.id, change);
       messages.done(CATEGORY_TEXTS.saved);
       await onSaved();
     } catch (failure) {
@@ -207,12 +207,12 @@ function ArticleItem({
 }
 
 function AddArticleForm({
-  departamentId,
+  categoryId,
   messages,
   onAdded,
   onPhotoFailed,
 }: {
-  departamentId: number;
+  categoryId: number;
   messages: AdminMessages;
   onAdded: Reload;
   /** The article exists but its photo did not upload: said beside the new article's own upload. */
@@ -230,7 +230,7 @@ function AddArticleForm({
   const onSubmit = form.submit(async (input) => {
     let article: ArticleView;
     try {
-      article = await createArticle({ ...input, departamentId });
+      article = await createArticle({ ...input, departamentId: categoryId });
     } catch (failure) {
       messages.failed(failure);
       form.setErrors(fieldErrorsOf(failure));
@@ -248,7 +248,7 @@ function AddArticleForm({
     }
     await added();
   });
-  const fileId = `article-file-${departamentId}`;
+  const fileId = `article-file-${categoryId}`;
   return (
     <form className="form admin-card" noValidate onSubmit={onSubmit} aria-label={ARTICLE_TEXTS.addTitle}>
       <h5>{ARTICLE_TEXTS.addTitle}</h5>
@@ -288,7 +288,7 @@ function CategoryItem({
   onChanged,
   listHeading,
 }: {
-  category: DepartamentView;
+  category: CategoryView;
   messages: AdminMessages;
   onChanged: Reload;
   /** Takes the focus once the category is deleted. */
@@ -333,7 +333,7 @@ function CategoryItem({
       <div className="admin-category__body" id={bodyId} hidden={!open}>
         <EditCategoryForm category={category} messages={messages} onSaved={onChanged} />
         <OwnerImages
-          owner="departament"
+          owner="category"
           ownerId={category.id}
           ownerName={CATEGORY_TEXTS.photoOwner(category.number)}
           title={CATEGORY_TEXTS.photosTitle}
@@ -363,7 +363,7 @@ function CategoryItem({
           </ul>
         )}
         <AddArticleForm
-          departamentId={category.id}
+          categoryId={category.id}
           messages={messages}
           onAdded={onChanged}
           onPhotoFailed={(articleId, reason) => setPhotoFailures((failures) => ({ ...failures, [articleId]: reason }))}
@@ -373,7 +373,7 @@ function CategoryItem({
           question={CATEGORY_TEXTS.deleteQuestion(category.number, category.type, category.articles.length, imageCount)}
           focusAfter={listHeading}
           onConfirm={async () => {
-            await deleteDepartament(category.id);
+            await deleteCategory(category.id);
             messages.done(CATEGORY_TEXTS.deleted);
             await onChanged();
           }}
@@ -384,7 +384,7 @@ function CategoryItem({
   );
 }
 
-type Catalogue = Loadable<{ categories: DepartamentView[] }>;
+type Catalogue = Loadable<{ categories: CategoryView[] }>;
 
 function Catalogue() {
   const messages = useAdminMessages();
@@ -392,7 +392,7 @@ function Catalogue() {
   const [catalogue, setCatalogue] = useState<Catalogue>({ state: 'loading' });
   const reload = useCallback(async () => {
     try {
-      setCatalogue({ state: 'loaded', categories: await fetchDepartaments() });
+      setCatalogue({ state: 'loaded', categories: await fetchCategories() });
     } catch (failure) {
       setCatalogue({ state: 'failed', message: describeFailure(failure, { http: ADMIN_TEXTS.loadFailed }).message });
     }

@@ -16,7 +16,7 @@ export const ADMIN_TEXTS = {
   genericError: 'Ein Fehler ist aufgetreten',
   nav: 'Verwaltung',
   navCategories: 'Kategorien',
-  navOrders: 'Bestellungen',
+  navBookings: 'Bestellungen',
   navContent: 'Inhalte',
 } as const;
 
@@ -134,7 +134,7 @@ export const CONFIRM_TEXTS = {
   no: 'Abbrechen',
 } as const;
 
-export const ORDER_TEXTS = {
+export const BOOKING_OVERVIEW_TEXTS = {
   title: 'Bestellungen',
   filterStatus: 'Status',
   allStatuses: 'Alle',

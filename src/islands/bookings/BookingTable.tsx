@@ -1,6 +1,6 @@
 /**
  * The caller's bookings as a table, newest first: date, what was booked (quantity, unit, line
- * price), amount with the invoices to download (docs/product.md#d37-invoices), order number,
+ * price), amount with the invoices to download (docs/product.md#d37-invoices), booking number,
  * status, and while its withdrawal period runs the way to withdraw (docs/product.md#d31-consumer-law),
  * while a maintenance term runs the way to cancel it.
  */
@@ -16,7 +16,7 @@ import { BOOKING_STATUS_LABELS, BOOKING_TABLE_TEXTS as t } from './texts.ts';
 /** The caller's bookings as the profile and the checkout page load them. */
 export type LoadedBookings = Loadable<{ bookings: BookingView[] }>;
 
-/** 'Widerruf eingegangen am …', or the link to withdraw while the period of a paid order runs. */
+/** 'Widerruf eingegangen am …', or the link to withdraw while the period of a paid booking runs. */
 function Withdrawal({ booking }: { booking: BookingView }) {
   if (booking.withdrawnAt)
     return <span className="booking-table__note">{t.withdrawn(formatGermanDate(booking.withdrawnAt))}</span>;
@@ -25,7 +25,7 @@ function Withdrawal({ booking }: { booking: BookingView }) {
     <span className="booking-table__note">
       <a href={`/widerruf?bestellung=${encodeURIComponent(booking.bookingNumber)}`}>
         {t.withdraw}
-        <span className="visually-hidden"> {t.withdrawOrder(booking.bookingNumber)}</span>
+        <span className="visually-hidden"> {t.withdrawBooking(booking.bookingNumber)}</span>
       </a>{' '}
       {t.withdrawUntil(formatGermanDate(lastDayToWithdraw(booking.paidAt)))}
     </span>
@@ -45,7 +45,7 @@ function Cancellation({ booking }: { booking: BookingView }) {
     <span className="booking-table__note">
       <a href={`/kuendigung?bestellung=${encodeURIComponent(booking.bookingNumber)}`}>
         {t.cancel}
-        <span className="visually-hidden"> {t.withdrawOrder(booking.bookingNumber)}</span>
+        <span className="visually-hidden"> {t.withdrawBooking(booking.bookingNumber)}</span>
       </a>
     </span>
   );

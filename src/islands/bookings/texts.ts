@@ -1,5 +1,5 @@
 import type { BookingStatus } from '../../server/features/bookings/bookings.views.ts';
-/** Every text about bookings (orders) in the profile and on /checkout in one place. */
+/** Every text about bookings in the profile and on /checkout in one place. */
 
 export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   pending_payment: 'Zahlung ausstehend',
@@ -18,7 +18,7 @@ export const BOOKING_TABLE_TEXTS = {
   /** While the withdrawal period runs (docs/product.md#d31-consumer-law). */
   withdraw: 'Vertrag widerrufen',
   /** Tells one order's links from another's, for screen readers. */
-  withdrawOrder: (orderNumber: string) => `(Bestellung ${orderNumber})`,
+  withdrawBooking: (orderNumber: string) => `(Bestellung ${orderNumber})`,
   withdrawUntil: (date: string) => `bis ${date}`,
   withdrawn: (date: string) => `Widerruf eingegangen am ${date}`,
   /** While a paid maintenance term runs (docs/product.md#d35-maintenance-terms). */
@@ -26,7 +26,7 @@ export const BOOKING_TABLE_TEXTS = {
   cancellationReceived: (date: string) => `Kündigung eingegangen am ${date}`,
 } as const;
 
-export const CHECKOUT_TEXTS = {
+export const CONFIRMATION_TEXTS = {
   intro: 'Vielen Dank! Hier sehen Sie Ihre Bestellungen mit Datum, Betrag, Bestellnummer und Status.',
   loading: 'Ihre Bestellungen werden geladen …',
   failed: 'Fehler beim Laden von Bestellungen.',

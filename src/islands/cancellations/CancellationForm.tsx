@@ -30,7 +30,7 @@ export default function CancellationForm() {
           details={[
             [t.labels.name, received.name],
             [t.labels.email, received.email],
-            [t.labels.orderNumber, received.orderNumber || t.noOrderNumber],
+            [t.labels.orderNumber, received.orderNumber || t.noBookingNumber],
             [t.labels.kind, CANCELLATION_KIND_NAMES[received.kind]],
             ...(received.kind === 'extraordinary' ? [[t.labels.reason, received.reason] as const] : []),
             [t.labels.endDate, received.endDate ? formatGermanDate(received.endDate) : t.earliestPossible],

@@ -25,7 +25,7 @@ export const CANCELLATION_TEXTS = {
     `Die Bestätigung mit diesem Inhalt, Datum und Uhrzeit des Eingangs und dem Tag, an dem Ihr Vertrag endet, haben wir an ${email} geschickt.`,
   print: 'Bestätigung drucken oder als PDF speichern',
   earliestPossible: 'zum frühestmöglichen Zeitpunkt',
-  noOrderNumber: 'nicht angegeben',
+  noBookingNumber: 'nicht angegeben',
   failed: 'Ihre Kündigung konnte gerade nicht gesendet werden. Bitte versuchen Sie es noch einmal.',
   labels: {
     name: 'Name',

@@ -9,7 +9,7 @@ import { formatQuantity, formatQuantityNumber, TERMS, typedQuantityOf, type Unit
 import { changeEntryQuantity } from '../../stores/cart.ts';
 import { SelectField, SubmitButton, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
-import { BOOKING_TEXTS, CART_TEXTS as t } from './texts.ts';
+import { ADD_TO_CART_TEXTS, CART_TEXTS as t } from './texts.ts';
 
 const TERM_OPTIONS = TERMS.map((months) => [String(months), formatQuantity(months, 'month')] as const);
 
@@ -32,7 +32,7 @@ export function QuantityForm({ entryId, unit, quantity, what }: Props) {
       form.setFormError(describeFailure(failure).message);
     }
   });
-  const label = BOOKING_TEXTS.quantity[unit];
+  const label = ADD_TO_CART_TEXTS.quantity[unit];
   return (
     <form className="cart-quantity" noValidate onSubmit={onSubmit}>
       {unit === 'month' ? (

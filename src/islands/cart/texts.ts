@@ -1,6 +1,6 @@
-/** Every text of the booking form and the cart in one place (date rules: src/lib/cart.ts). */
+/** Every text of the add-to-cart form and the cart in one place (date rules: src/lib/cart.ts). */
 
-export const BOOKING_TEXTS = {
+export const ADD_TO_CART_TEXTS = {
   entryDate: 'Startdatum',
   departureDate: 'Enddatum',
   /** The quantity field's label per unit (docs/product.md#d34-units-and-quantities). */

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { Fragment, type ReactNode, useEffect, useRef } from 'react';
 import { fetchCurrentUser } from '../../client/accounts.ts';
-import { formatReceiptTime, normaliseOrderNumber, ORDER_PARAMETER } from '../../lib/declarations.ts';
+import { BOOKING_NUMBER_PARAMETER, formatReceiptTime, normaliseBookingNumber } from '../../lib/declarations.ts';
 import { $isAuthorized } from '../../stores/accounts.ts';
 import type { Values } from '../forms/use-form.ts';
 import './declarations.css';
@@ -18,8 +18,8 @@ export function usePrefill(ready: boolean, fill: (known: Partial<Values<Declaran
   const isAuthorized = useStore($isAuthorized);
   useEffect(() => {
     if (!ready) return;
-    const orderNumber = new URLSearchParams(window.location.search).get(ORDER_PARAMETER);
-    if (orderNumber) fill({ orderNumber: normaliseOrderNumber(orderNumber) });
+    const orderNumber = new URLSearchParams(window.location.search).get(BOOKING_NUMBER_PARAMETER);
+    if (orderNumber) fill({ orderNumber: normaliseBookingNumber(orderNumber) });
     if (!isAuthorized) return;
     fetchCurrentUser().then(
       (user) => fill({ name: `${user.firstName} ${user.lastName}`, email: user.email }),

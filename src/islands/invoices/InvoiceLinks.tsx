@@ -1,6 +1,6 @@
 /**
  * An order's invoice and correcting invoice as downloads (docs/product.md#d37-invoices), for the
- * profile and the order overview: buttons, since the PDF needs the bearer token.
+ * profile and the booking overview: buttons, since the PDF needs the bearer token.
  */
 import { useState } from 'react';
 import { downloadInvoice } from '../../client/invoices.ts';
@@ -37,7 +37,7 @@ export function InvoiceLinks({ booking }: { booking: Invoiced }) {
           }}
         >
           {t.download(INVOICE_KIND_NAMES[kind])}
-          <span className="visually-hidden"> {t.downloadOrder(booking.bookingNumber)}</span>
+          <span className="visually-hidden"> {t.downloadBooking(booking.bookingNumber)}</span>
         </button>
       ))}
       <span role="alert" className="invoice-links__error">

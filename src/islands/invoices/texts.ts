@@ -24,6 +24,6 @@ export const INVOICE_TEXTS = {
   vatIdLabel: 'USt-IdNr.',
   /** The download buttons: visible words first, the order for screen readers. */
   download: (kind: string) => `${kind} (PDF)`,
-  downloadOrder: (number: string) => `zur Bestellung ${number}`,
+  downloadBooking: (number: string) => `zur Bestellung ${number}`,
   downloadFailed: 'Die Rechnung konnte nicht geladen werden. Bitte versuchen Sie es erneut.',
 } as const;

@@ -35,7 +35,7 @@ type Method = 'stripe' | 'paypal';
 /** PayPal's part of the page (and its SDK loader) loads only when the visitor chooses PayPal. */
 const PayPalButton = lazy(() => import('./PayPalButton.tsx'));
 
-function OrderSummary({ cart, vatNote }: { cart: CartView; vatNote: string }) {
+function CartSummary({ cart, vatNote }: { cart: CartView; vatNote: string }) {
   return (
     <section className="payment__summary" aria-labelledby="summary-title">
       <h2 id="summary-title">{t.summaryTitle}</h2>
@@ -234,7 +234,7 @@ function Payment({ paypal, vatNote }: Props) {
           <EmptyCart />
         ) : (
           <>
-            <OrderSummary cart={state.cart} vatNote={vatNote} />
+            <CartSummary cart={state.cart} vatNote={vatNote} />
             <BillingAddress stored={billing} onSaved={setBilling} />
             {billing.state === 'loaded' && billing.address ? (
               <PaymentForm cart={state.cart} paypal={paypal} />

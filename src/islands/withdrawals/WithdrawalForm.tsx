@@ -1,6 +1,6 @@
 /**
  * /widerruf, the withdrawal function (docs/product.md#d31-consumer-law): the declaration (name,
- * e-mail, order number, an optional reason; prefilled from the link and the account), then the
+ * e-mail, booking number, an optional reason; prefilled from the link and the account), then the
  * declaration once more with 'Widerruf bestätigen', then what was received and when. No account
  * is needed.
  */
@@ -22,7 +22,7 @@ function Declaration({ declaration }: { declaration: WithdrawalDeclaration }) {
       details={[
         [t.labels.name, declaration.name],
         [t.labels.email, declaration.email],
-        [t.labels.orderNumber, declaration.orderNumber || t.noOrderNumber],
+        [t.labels.orderNumber, declaration.orderNumber || t.noBookingNumber],
         [t.labels.reason, declaration.reason || t.noReason],
       ]}
     />

@@ -10,7 +10,7 @@ export const WITHDRAWAL_TEXTS = {
     orderNumber
       ? `Hiermit widerrufe ich den von mir abgeschlossenen Vertrag zur Bestellung ${orderNumber}.`
       : 'Hiermit widerrufe ich den von mir abgeschlossenen Vertrag.',
-  noOrderNumber: 'nicht angegeben',
+  noBookingNumber: 'nicht angegeben',
   noReason: 'keiner angegeben',
   confirm: 'Widerruf bestätigen',
   confirming: 'Wird gesendet …',

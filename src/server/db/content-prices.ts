@@ -7,31 +7,27 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { eurosToCents } from '../../lib/money.ts';
 import { log } from '../log.ts';
-import { articles, type Database, departaments } from './schema.ts';
+import { articles, categories, type Database } from './schema.ts';
 import { catalogue } from './seed.ts';
 
 /** Sets the seeded articles' prices to those of `contentDir`; returns how many changed. */
 export async function followContentPrices(db: Database, contentDir: string): Promise<number> {
   let changed = 0;
   await db.transaction(async (tx) => {
-    for (const departament of catalogue(contentDir)) {
+    for (const category of catalogue(contentDir)) {
       const [found] = await tx
-        .select({ id: departaments.id })
-        .from(departaments)
-        .where(
-          departament.id === undefined
-            ? eq(departaments.number, departament.number)
-            : eq(departaments.id, departament.id),
-        );
+        .select({ id: categories.id })
+        .from(categories)
+        .where(category.id === undefined ? eq(categories.number, category.number) : eq(categories.id, category.id));
       if (!found) continue; // removed by staff: nothing to follow
-      for (const article of departament.articles) {
+      for (const article of category.articles) {
         const priceCents = eurosToCents(article.price);
         const updated = await tx
           .update(articles)
           .set({ priceCents })
           .where(
             and(
-              eq(articles.departamentId, found.id),
+              eq(articles.categoryId, found.id),
               eq(articles.number, article.number),
               ne(articles.priceCents, priceCents),
             ),

@@ -123,7 +123,7 @@ export const oneTimeTokens = pgTable(
   ],
 );
 
-export const departaments = pgTable('departaments', {
+export const categories = pgTable('departaments', {
   id: serial('id').primaryKey(),
   number: text('number').notNull().unique(),
   type: text('type').notNull(),
@@ -132,7 +132,7 @@ export const departaments = pgTable('departaments', {
 });
 
 /**
- * The catalogue's revision: triggers of the database move it on every changed row of departaments,
+ * The catalogue's revision: triggers of the database move it on every changed row of categories,
  * articles and images, whoever changes them, so a server may keep the catalogue it has read until
  * it moves (docs/product.md#h10-delivery-and-caching). It only grows (never below the clock in µs,
  * so not even a restore brings back a revision a server has seen). One row.
@@ -150,7 +150,7 @@ export const articles = pgTable(
   'articles',
   {
     id: serial('id').primaryKey(),
-    departamentId: belongsTo('departament_id', () => departaments.id),
+    categoryId: belongsTo('departament_id', () => categories.id),
     number: text('number').notNull(),
     type: text('type').notNull(),
     priceCents: integer('price_cents').notNull(),
@@ -159,18 +159,18 @@ export const articles = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('articles_number_per_departament').on(table.departamentId, table.number),
+    uniqueIndex('articles_number_per_departament').on(table.categoryId, table.number),
     check('articles_price_not_negative', sql`${table.priceCents} >= 0`),
     check('articles_unit_known', oneOf(table.unit, UNITS)),
   ],
 );
 
-/** An uploaded image belongs to exactly one departament or one article. */
+/** An uploaded image belongs to exactly one category or one article. */
 export const images = pgTable(
   'images',
   {
     id: serial('id').primaryKey(),
-    departamentId: integer('departament_id').references(() => departaments.id, { onDelete: 'cascade' }),
+    categoryId: integer('departament_id').references(() => categories.id, { onDelete: 'cascade' }),
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull().unique(),
     contentType: text('content_type').notNull(),
@@ -180,25 +180,25 @@ export const images = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    index('images_departament_idx').on(table.departamentId),
+    index('images_departament_idx').on(table.categoryId),
     index('images_article_idx').on(table.articleId),
-    check('images_one_owner', sql`num_nonnulls(${table.departamentId}, ${table.articleId}) = 1`),
+    check('images_one_owner', sql`num_nonnulls(${table.categoryId}, ${table.articleId}) = 1`),
   ],
 );
 
 /** The catalogue as a tree, so that a category with its articles and images is read in one query. */
-export const departamentRelations = relations(departaments, ({ many }) => ({
+export const categoryRelations = relations(categories, ({ many }) => ({
   articles: many(articles),
   images: many(images),
 }));
 
 export const articleRelations = relations(articles, ({ one, many }) => ({
-  departament: one(departaments, { fields: [articles.departamentId], references: [departaments.id] }),
+  category: one(categories, { fields: [articles.categoryId], references: [categories.id] }),
   images: many(images),
 }));
 
 export const imageRelations = relations(images, ({ one }) => ({
-  departament: one(departaments, { fields: [images.departamentId], references: [departaments.id] }),
+  category: one(categories, { fields: [images.categoryId], references: [categories.id] }),
   article: one(articles, { fields: [images.articleId], references: [articles.id] }),
 }));
 
@@ -263,7 +263,7 @@ export const bookingItems = pgTable(
     bookingId: belongsTo('booking_id', () => bookings.id),
     /** Kept as a reference while the article exists; the copy below is what was ordered. */
     articleId: integer('article_id').references(() => articles.id, { onDelete: 'set null' }),
-    departamentId: integer('departament_id').notNull(),
+    categoryId: integer('departament_id').notNull(),
     articleNumber: text('article_number').notNull(),
     articleType: text('article_type').notNull(),
     /** The price of one unit. */
@@ -436,7 +436,7 @@ export const payments = pgTable(
 export const REFUND_STATUSES = ['requested', 'pending', 'completed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
-/** Who started a refund: staff in the order overview, or someone at the provider (its dashboard). */
+/** Who started a refund: staff in the booking overview, or someone at the provider (its dashboard). */
 export const REFUND_ORIGINS = ['staff', 'provider'] as const;
 export type RefundOrigin = (typeof REFUND_ORIGINS)[number];
 
@@ -529,7 +529,7 @@ const declaration = () => ({
 /**
  * Withdrawal declarations of consumers (docs/product.md#d31-consumer-law), each kept as it was
  * received, whether or not it names an order of its sender: a declaration is never refused. The
- * booking it was matched to (order number and the account's e-mail address) counts as withdrawn
+ * booking it was matched to (booking number and the account's e-mail address) counts as withdrawn
  * from the first one's time.
  */
 export const withdrawals = pgTable(

@@ -11,11 +11,11 @@ import type { ApiDependencies } from '../context.ts';
 import { addImage } from '../features/images/images.service.ts';
 import { log } from '../log.ts';
 import { projectRoot } from '../project-root.ts';
-import { departaments } from './schema.ts';
+import { categories } from './schema.ts';
 
 export interface SeedPhoto {
-  /** The seeded departament's number. */
-  departament: string;
+  /** The seeded category's number. */
+  category: string;
   file: string;
   /** The example site it shows, and the window it is seen in (a desktop, a phone, a poster). */
   page: string;
@@ -28,29 +28,29 @@ const PHONE = { width: 390, height: 844 };
 const POSTER = { width: 566, height: 800 };
 
 export const SEED_PHOTOS: SeedPhoto[] = [
-  { departament: '12', file: 'website-shop.jpg', page: '/beispiele/shop', viewport: DESKTOP },
-  { departament: '12', file: 'website-hotel.jpg', page: '/beispiele/hotel', viewport: DESKTOP },
-  { departament: '12', file: 'website-friseur.jpg', page: '/beispiele/friseurdienstleistungen', viewport: DESKTOP },
-  { departament: '12', file: 'website-arztpraxis-handy.jpg', page: '/beispiele/artzpraxis', viewport: PHONE },
-  { departament: '13', file: 'wartung-steuerberater.jpg', page: '/beispiele/steuerberater', viewport: DESKTOP },
-  { departament: '13', file: 'wartung-pizzeria-handy.jpg', page: '/beispiele/pizzeria', viewport: PHONE },
-  { departament: '14', file: 'druck-plakat-kuenstler.jpg', page: '/beispiele/kunstler', viewport: POSTER },
-  { departament: '14', file: 'druck-plakat-baeckerei.jpg', page: '/beispiele/backerei', viewport: POSTER },
+  { category: '12', file: 'website-shop.jpg', page: '/beispiele/shop', viewport: DESKTOP },
+  { category: '12', file: 'website-hotel.jpg', page: '/beispiele/hotel', viewport: DESKTOP },
+  { category: '12', file: 'website-friseur.jpg', page: '/beispiele/friseurdienstleistungen', viewport: DESKTOP },
+  { category: '12', file: 'website-arztpraxis-handy.jpg', page: '/beispiele/artzpraxis', viewport: PHONE },
+  { category: '13', file: 'wartung-steuerberater.jpg', page: '/beispiele/steuerberater', viewport: DESKTOP },
+  { category: '13', file: 'wartung-pizzeria-handy.jpg', page: '/beispiele/pizzeria', viewport: PHONE },
+  { category: '14', file: 'druck-plakat-kuenstler.jpg', page: '/beispiele/kunstler', viewport: POSTER },
+  { category: '14', file: 'druck-plakat-baeckerei.jpg', page: '/beispiele/backerei', viewport: POSTER },
 ];
 
-/** Adds the seed photos to the seeded departaments; a photo that cannot be added is logged and left out. */
+/** Adds the seed photos to the seeded categories; a photo that cannot be added is logged and left out. */
 export async function seedCataloguePhotos(
   deps: Pick<ApiDependencies, 'db' | 'images' | 'publicApiBase'>,
 ): Promise<void> {
   for (const photo of SEED_PHOTOS) {
     try {
       const [owner] = await deps.db
-        .select({ id: departaments.id })
-        .from(departaments)
-        .where(eq(departaments.number, photo.departament));
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.number, photo.category));
       if (!owner) continue;
       const data = readFileSync(path.join(projectRoot(), 'content', 'photos', photo.file));
-      await addImage(deps, { kind: 'departament', id: owner.id }, new Uint8Array(data));
+      await addImage(deps, { kind: 'category', id: owner.id }, new Uint8Array(data));
     } catch (error) {
       log.warn({ err: error, file: photo.file }, 'seed photo not added');
     }

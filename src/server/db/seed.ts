@@ -1,5 +1,5 @@
 /**
- * The catalogue a fresh installation needs, created once: the website models (departament 12,
+ * The catalogue a fresh installation needs, created once: the website models (category 12,
  * the payment page), the maintenance tiers and the print prices. Prices come from the same
  * content files as the pages (content/models.yaml, content/pricing.yaml), so they agree.
  * After the first run the catalogue belongs to the admins; re-running changes nothing.
@@ -7,19 +7,19 @@
 import { eq, sql } from 'drizzle-orm';
 import { modelsFileSchema } from '../../content-schemas/models.ts';
 import { pricingSchema } from '../../content-schemas/pricing.ts';
-import { PAYMENT_DEPARTAMENT_ID } from '../../lib/catalogue.ts';
+import { PAYMENT_CATEGORY_ID } from '../../lib/catalogue.ts';
 import { eurosToCents, formatEuroRange } from '../../lib/money.ts';
 import { formatPrintResolution } from '../../lib/product-kinds.ts';
 import type { Unit } from '../../lib/units.ts';
 import { readContentFile } from '../content-files.ts';
-import { appMeta, articles, type Database, departaments } from './schema.ts';
+import { appMeta, articles, categories, type Database } from './schema.ts';
 
 const SEEDED_KEY = 'catalogue_seeded';
 
 /** Any number: replicas starting together on one PostgreSQL seed one after the other. */
 const SEED_LOCK_ID = 482_716_002;
 
-export interface SeedDepartament {
+export interface SeedCategory {
   id?: number;
   number: string;
   type: string;
@@ -32,13 +32,13 @@ const numbered = (prefix: string, list: { type: string; price: number; unit: Uni
   list.map((article, index) => ({ number: `${prefix}${index + 1}`, ...article }));
 
 /** The seeded catalogue as the content files in `contentDir` describe it. */
-export function catalogue(contentDir?: string): SeedDepartament[] {
+export function catalogue(contentDir?: string): SeedCategory[] {
   const { models } = readContentFile('models.yaml', modelsFileSchema, contentDir);
   const pricing = readContentFile('pricing.yaml', pricingSchema, contentDir);
   return [
     {
-      id: PAYMENT_DEPARTAMENT_ID,
-      number: String(PAYMENT_DEPARTAMENT_ID),
+      id: PAYMENT_CATEGORY_ID,
+      number: String(PAYMENT_CATEGORY_ID),
       type: 'Websites für kleine Unternehmen',
       description:
         'Informationsseiten und Online-Shops in fünf festen Modellen. Wählen Sie Ihr Modell, buchen Sie den Starttermin und bezahlen Sie online.',
@@ -81,28 +81,28 @@ export async function seedCatalogue(db: Database): Promise<boolean> {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_ID})`);
     const done = await tx.select().from(appMeta).where(eq(appMeta.key, SEEDED_KEY));
     if (done.length > 0) return false;
-    for (const departament of catalogue()) {
+    for (const category of catalogue()) {
       const [created] = await tx
-        .insert(departaments)
+        .insert(categories)
         .values({
-          id: departament.id,
-          number: departament.number,
-          type: departament.type,
-          description: departament.description,
+          id: category.id,
+          number: category.number,
+          type: category.type,
+          description: category.description,
         })
-        .returning({ id: departaments.id });
-      if (!created) throw new Error(`Seeding ${departament.type} failed`);
+        .returning({ id: categories.id });
+      if (!created) throw new Error(`Seeding ${category.type} failed`);
       await tx.insert(articles).values(
-        departament.articles.map((article) => ({
-          departamentId: created.id,
+        category.articles.map((article) => ({
+          categoryId: created.id,
           number: article.number,
           type: article.type,
           priceCents: eurosToCents(article.price),
           unit: article.unit,
         })),
       );
-      if (departament.id !== undefined) {
-        // An explicit id does not move the sequence: make the next departaments follow it.
+      if (category.id !== undefined) {
+        // An explicit id does not move the sequence: make the next categories follow it.
         await tx.execute(
           sql`select setval(pg_get_serial_sequence('departaments', 'id'), (select max(id) from departaments))`,
         );

@@ -106,7 +106,7 @@ export function passwordResetMail(to: string, firstName: string, link: string): 
   });
 }
 
-export interface OrderConfirmation {
+export interface BookingConfirmation {
   bookingNumber: string;
   /** When the contract was concluded (the payment completed), ISO timestamp. */
   concludedAt: string;
@@ -120,7 +120,7 @@ export interface OrderConfirmation {
   /** The seller as the contract names it: name, address, contact (content/site.yaml). */
   seller: string;
   agencyEmail: string;
-  ordersUrl: string;
+  bookingsUrl: string;
   /** The withdrawal function, with this order filled in. */
   withdrawalUrl: string;
   /** When the customer asked for a start within the withdrawal period, ISO timestamp; null if not. */
@@ -140,36 +140,36 @@ export interface OrderConfirmation {
  * the order with prices and VAT note, the early-start request if given, the way to withdraw, and
  * the terms and the withdrawal notice in full.
  */
-export function orderConfirmationMail(to: string, firstName: string, order: OrderConfirmation): Mail {
+export function bookingConfirmationMail(to: string, firstName: string, booking: BookingConfirmation): Mail {
   return compose({
     to,
-    subject: `Ihre Bestellung ${order.bookingNumber} bei HWDS`,
+    subject: `Ihre Bestellung ${booking.bookingNumber} bei HWDS`,
     greetingName: firstName,
     paragraphs: [
-      `vielen Dank für Ihre Bestellung. Ihre Zahlung ist bei uns eingegangen; damit ist der Vertrag am ${formatReceiptTime(order.concludedAt)} geschlossen.`,
-      ...(order.testMode ? [TEST_PAYMENT_NOTE] : []),
-      `Ihr Vertragspartner: ${order.seller}`,
-      `Bestellnummer: ${order.bookingNumber}`,
+      `vielen Dank für Ihre Bestellung. Ihre Zahlung ist bei uns eingegangen; damit ist der Vertrag am ${formatReceiptTime(booking.concludedAt)} geschlossen.`,
+      ...(booking.testMode ? [TEST_PAYMENT_NOTE] : []),
+      `Ihr Vertragspartner: ${booking.seller}`,
+      `Bestellnummer: ${booking.bookingNumber}`,
       'Sie haben bestellt:',
     ],
-    list: order.items,
+    list: booking.items,
     afterList: [
-      `Gesamtbetrag: ${order.total}. ${order.vatNote}`,
-      `Zahlungsart: ${order.paymentMethod}`,
-      `Ihre Rechnung ${order.invoiceNumber} liegt dieser E-Mail als PDF bei. Sie enthält die Rechnungsdaten auch maschinenlesbar (E-Rechnung nach EN 16931, ZUGFeRD/Factur-X), sodass Ihre Buchhaltung sie direkt übernehmen kann.`,
-      ...(order.earlyStartConsentAt
+      `Gesamtbetrag: ${booking.total}. ${booking.vatNote}`,
+      `Zahlungsart: ${booking.paymentMethod}`,
+      `Ihre Rechnung ${booking.invoiceNumber} liegt dieser E-Mail als PDF bei. Sie enthält die Rechnungsdaten auch maschinenlesbar (E-Rechnung nach EN 16931, ZUGFeRD/Factur-X), sodass Ihre Buchhaltung sie direkt übernehmen kann.`,
+      ...(booking.earlyStartConsentAt
         ? [
-            `Sie haben am ${formatReceiptTime(order.earlyStartConsentAt)} verlangt, dass wir schon vor Ablauf der Widerrufsfrist mit der Leistung beginnen, und bestätigt: „${EARLY_START_CONSENT}“`,
+            `Sie haben am ${formatReceiptTime(booking.earlyStartConsentAt)} verlangt, dass wir schon vor Ablauf der Widerrufsfrist mit der Leistung beginnen, und bestätigt: „${EARLY_START_CONSENT}“`,
           ]
         : []),
-      `Widerrufsrecht: Als Verbraucherin oder Verbraucher können Sie diesen Vertrag binnen 14 Tagen ohne Angabe von Gründen widerrufen, am einfachsten hier: ${order.withdrawalUrl}. Einzelheiten stehen in der Widerrufsbelehrung am Ende dieser E-Mail.`,
-      `So geht es weiter (Ihre Bestellnummer: ${order.bookingNumber}):`,
-      ...order.nextSteps,
+      `Widerrufsrecht: Als Verbraucherin oder Verbraucher können Sie diesen Vertrag binnen 14 Tagen ohne Angabe von Gründen widerrufen, am einfachsten hier: ${booking.withdrawalUrl}. Einzelheiten stehen in der Widerrufsbelehrung am Ende dieser E-Mail.`,
+      `So geht es weiter (Ihre Bestellnummer: ${booking.bookingNumber}):`,
+      ...booking.nextSteps,
     ],
-    action: { label: 'Ihre Bestellungen ansehen', url: order.ordersUrl },
-    closing: `Bei Fragen erreichen Sie uns unter ${order.agencyEmail}.`,
-    appendix: order.legalTexts,
-    invoiceNumber: order.invoiceNumber,
+    action: { label: 'Ihre Bestellungen ansehen', url: booking.bookingsUrl },
+    closing: `Bei Fragen erreichen Sie uns unter ${booking.agencyEmail}.`,
+    appendix: booking.legalTexts,
+    invoiceNumber: booking.invoiceNumber,
   });
 }
 
@@ -258,7 +258,7 @@ export interface RefundNotice {
   amount: string;
   /** "Kreditkarte (Stripe)" or "PayPal" */
   paymentMethod: string;
-  ordersUrl: string;
+  bookingsUrl: string;
   agencyEmail: string;
   testMode: boolean;
   /** The correcting invoice attached to the mail; none for orders paid before invoices existed. */
@@ -281,7 +281,7 @@ export function refundMail(to: string, firstName: string, refund: RefundNotice):
         : []),
       ...(refund.testMode ? [TEST_REFUND_NOTE] : []),
     ],
-    action: { label: 'Ihre Bestellungen ansehen', url: refund.ordersUrl },
+    action: { label: 'Ihre Bestellungen ansehen', url: refund.bookingsUrl },
     closing: `Bei Fragen erreichen Sie uns unter ${refund.agencyEmail}.`,
     invoiceNumber: refund.creditNoteNumber,
   });

@@ -304,9 +304,9 @@ export async function createTestApi(options: TestApiOptions = {}) {
    * Orders the user's cart the way the product does: starting a (card) payment turns it into a
    * booking awaiting payment. Returns the booking as the user's list shows it.
    */
-  async function placeOrder(token: string): Promise<BookingView> {
+  async function placeBooking(token: string): Promise<BookingView> {
     const started = await request('POST', '/payment/stripe/checkout-session', { token, body: { earlyStart: true } });
-    if (started.status !== 200) throw new Error(`placeOrder failed: ${started.status} ${await started.text()}`);
+    if (started.status !== 200) throw new Error(`placeBooking failed: ${started.status} ${await started.text()}`);
     const { bookingId } = (await started.json()) as { bookingId: number };
     const list = (await (await request('GET', '/booking/get', { token })).json()) as BookingView[];
     const placed = list.find((booking) => booking.id === bookingId);
@@ -337,7 +337,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     user,
     admin,
     createArticle,
-    placeOrder,
+    placeBooking,
     mailSender,
     paymentConfig,
     close: async () => {

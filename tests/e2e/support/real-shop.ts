@@ -10,10 +10,10 @@ import type { Account } from './accounts.ts';
 
 export interface RealShop {
   catalogue: RealisticCatalogue;
-  /** Logged in; 20 paid orders (the third refunded), one being processed at PayPal, a cart of 6 entries. */
+  /** Logged in; 20 paid bookings (the third refunded), one being processed at PayPal, a cart of 6 entries. */
   customer: Account & { accessToken: string };
   /** Oldest first; the last one's payment is pending. */
-  orders: BookingView[];
+  bookings: BookingView[];
 }
 
 export const REAL_SHOP_FILE = () => path.join(process.env.E2E_DATA_DIR as string, 'e2e-real-shop.json');

@@ -1,4 +1,4 @@
-/** Staff's views across all customers: the order overview. Every route needs ROLE_ADMIN. */
+/** Staff's views across all customers: the booking overview. Every route needs ROLE_ADMIN. */
 import * as v from 'valibot';
 import type { ApiDependencies } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
@@ -42,7 +42,7 @@ export function adminRoutes(deps: ApiDependencies, providers: PaymentProviders) 
       '/bookings',
       operation(TAG, {
         summary: 'All bookings',
-        description: `Every customer’s bookings, newest first, ${admin.BOOKINGS_PAGE_SIZE} a page; \`q\` searches order numbers, names and e-mail addresses.`,
+        description: `Every customer’s bookings, newest first, ${admin.BOOKINGS_PAGE_SIZE} a page; \`q\` searches booking numbers, names and e-mail addresses.`,
         responses: {
           200: json('One page of bookings.', AdminBookingPageSchema),
           400: failure('Unknown status, a search term over 100 characters, or a page outside 1 to 10000.'),

@@ -1,6 +1,6 @@
 /**
- * The order overview for staff (docs/product.md#d23-admin-editing-and-orders): every booking
- * with its customer, newest first, filtered by status and searched by order number, name or
+ * The booking overview for staff (docs/product.md#d23-admin-editing-and-orders): every booking
+ * with its customer, newest first, filtered by status and searched by booking number, name or
  * e-mail, a page at a time; a booking left unpaid past its payment window can be cancelled.
  */
 import { and, count, desc, eq, ilike, inArray, max, ne, or, type SQL, sql } from 'drizzle-orm';

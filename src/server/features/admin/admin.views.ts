@@ -1,5 +1,5 @@
 /**
- * The order overview's contract (docs/product.md#d26-code-layout): staff's view of the bookings,
+ * The booking overview's contract (docs/product.md#d26-code-layout): staff's view of the bookings,
  * a page at a time, as GET /admin/bookings answers it, and the query that asks for a page.
  */
 import * as v from 'valibot';
@@ -28,7 +28,7 @@ export type AdminBookingPage = v.InferOutput<typeof AdminBookingPageSchema>;
 
 export interface BookingQuery {
   status?: BookingStatus;
-  /** Part of an order number, a customer's name or e-mail. */
+  /** Part of a booking number, a customer's name or e-mail. */
   q?: string;
   page: number;
 }

@@ -29,9 +29,9 @@ const TAGS = [
   { name: 'Accounts', description: 'Registration, login sessions, password reset, the logged-in user.' },
   {
     name: 'Catalogue',
-    description: 'Departaments (categories) and their articles: reading is public, changes are for staff.',
+    description: 'Categories and their articles: reading is public, changes are for staff.',
   },
-  { name: 'Images', description: 'Images of departaments and articles.' },
+  { name: 'Images', description: 'Images of categories and articles.' },
   { name: 'Cart', description: 'The caller’s cart: articles booked for dates.' },
   { name: 'Bookings', description: 'The caller’s orders.' },
   { name: 'Payments', description: 'Paying the cart by card (Stripe Checkout) or PayPal.' },

@@ -1,6 +1,6 @@
 /**
- * The caller's bookings (orders): always scoped to the user of the token. Orders are placed by
- * starting a payment; `POST /confirm`, the earlier client's call on its order page, changes
+ * The caller's bookings: always scoped to the user of the token. Bookings are made by
+ * starting a payment; `POST /confirm`, the earlier client's call on its confirmation page, changes
  * nothing and lists them (docs/product.md#d9-order-flow).
  */
 import { Hono } from 'hono';
@@ -21,7 +21,7 @@ export function bookingRoutes(deps: ApiDependencies) {
     .post(
       '/confirm',
       operation(TAG, {
-        summary: 'The caller’s bookings (the order page’s call)',
+        summary: 'The caller’s bookings (the confirmation page’s call)',
         description: 'Changes nothing: orders are placed by starting a payment.',
         responses: { 200: json('The caller’s bookings, newest first.', BookingListSchema) },
       }),

@@ -1,10 +1,10 @@
 /**
- * Bookings (orders): the cart turned into an order with its prices frozen, numbered for the
+ * Bookings: the cart turned into an order with its prices frozen, numbered for the
  * customer's correspondence. Amounts always come from the database, never from the client.
  */
 import { randomInt } from 'node:crypto';
 import { asc, desc, eq, inArray, min } from 'drizzle-orm';
-import { centsToEuros, MAX_ORDER_CENTS, ORDER_TOO_LARGE_MESSAGE } from '../../../lib/money.ts';
+import { BOOKING_TOO_LARGE_MESSAGE, centsToEuros, MAX_BOOKING_CENTS } from '../../../lib/money.ts';
 import type { Unit } from '../../../lib/units.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import {
@@ -23,7 +23,7 @@ import type { BookingView } from './bookings.views.ts';
 
 const NUMBER_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'; // no 0/O or 1/I to misread in an e-mail
 
-/** "HWDS-7K3M9Q2X": random, so order numbers reveal neither volume nor each other (docs/product.md#h5-booking-numbers). */
+/** "HWDS-7K3M9Q2X": random, so booking numbers reveal neither volume nor each other (docs/product.md#h5-booking-numbers). */
 export function newBookingNumber(): string {
   return `HWDS-${Array.from({ length: 8 }, () => NUMBER_ALPHABET[randomInt(NUMBER_ALPHABET.length)]).join('')}`;
 }
@@ -31,7 +31,7 @@ export function newBookingNumber(): string {
 /** A cart entry with its article's current price and its line price: what a booking freezes. */
 export interface PricedEntry {
   articleId: number;
-  departamentId: number;
+  categoryId: number;
   number: string;
   type: string;
   /** For one `unit`. */
@@ -50,7 +50,7 @@ export async function pricedCart(db: Database, userId: number): Promise<PricedEn
   const rows = await db
     .select({
       articleId: articles.id,
-      departamentId: articles.departamentId,
+      categoryId: articles.categoryId,
       number: articles.number,
       type: articles.type,
       priceCents: articles.priceCents,
@@ -76,7 +76,7 @@ export const totalOf = (entries: PricedEntry[]): number => entries.reduce((sum, 
  * what a provider can take is refused (400), and the caller's transaction with it.
  */
 export async function insertBooking(tx: Database, userId: number, entries: PricedEntry[]): Promise<number> {
-  if (totalOf(entries) > MAX_ORDER_CENTS) throw new ApiError(400, ORDER_TOO_LARGE_MESSAGE);
+  if (totalOf(entries) > MAX_BOOKING_CENTS) throw new ApiError(400, BOOKING_TOO_LARGE_MESSAGE);
   const [booking] = await tx
     .insert(bookings)
     .values({ userId, bookingNumber: newBookingNumber(), status: 'pending_payment', totalCents: totalOf(entries) })
@@ -86,7 +86,7 @@ export async function insertBooking(tx: Database, userId: number, entries: Price
     entries.map((entry) => ({
       bookingId: booking.id,
       articleId: entry.articleId,
-      departamentId: entry.departamentId,
+      categoryId: entry.categoryId,
       articleNumber: entry.number,
       articleType: entry.type,
       priceCents: entry.priceCents,
@@ -178,7 +178,7 @@ export async function bookingViews(db: Database, rows: BookingRow[]): Promise<Bo
       creditNoteNumber: invoiceNumbers.get(row.id)?.credit_note ?? null,
       items: own.map((item) => ({
         articleId: item.articleId,
-        departamentId: item.departamentId,
+        departamentId: item.categoryId,
         number: item.articleNumber,
         type: item.articleType,
         price: centsToEuros(item.priceCents),

@@ -18,7 +18,7 @@ export function cancellationRoutes(deps: ApiDependencies) {
     operation('Cancellations', {
       summary: 'Cancel a continuing contract',
       description:
-        'A consumer’s cancellation (§ 312k BGB): `ordinary`, or `extraordinary` with its `reason`; `endDate` is the day the contract should end (empty: the earliest possible). It is received whatever it names, like a withdrawal; a confirmation with its content, the date and time of receipt and when the contract ends goes to `email` at once. One that names a paid order with a maintenance term of the account with that address ends that term: an ordinary cancellation on its last day, an extraordinary one on `endDate` or at once.',
+        'A consumer’s cancellation (§ 312k BGB): `ordinary`, or `extraordinary` with its `reason`; `endDate` is the day the contract should end (empty: the earliest possible). It is received whatever it names, like a withdrawal; a confirmation with its content, the date and time of receipt and when the contract ends goes to `email` at once. One that names a paid booking with a maintenance term of the account with that address ends that term: an ordinary cancellation on its last day, an extraordinary one on `endDate` or at once.',
       responses: {
         201: json('Received; the confirmation is on its way.', CancellationViewSchema),
         429: common('TooManyRequests'),

@@ -1,7 +1,7 @@
 /**
  * Cancellations through the cancellation button (§ 312k BGB, docs/product.md#d35-maintenance-terms):
  * every one is kept and confirmed at once by mail with its content, the date and time it was
- * received and when the contract ends. One that names a paid order with a maintenance term of its
+ * received and when the contract ends. One that names a paid booking with a maintenance term of its
  * sender's account ends that term on the day the receipt states; staff see it on the order.
  */
 import { and, desc, eq, max } from 'drizzle-orm';

@@ -6,11 +6,11 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { type CartEntryInput, departureOf } from '../../../lib/cart.ts';
 import { lastDayOfTerm } from '../../../lib/dates.ts';
-import { centsToEuros, MAX_ORDER_CENTS, ORDER_TOO_LARGE_MESSAGE } from '../../../lib/money.ts';
+import { BOOKING_TOO_LARGE_MESSAGE, centsToEuros, MAX_BOOKING_CENTS } from '../../../lib/money.ts';
 import { defaultQuantity, type LinePrice, linePrice, quantityProblem, type Unit } from '../../../lib/units.ts';
 import { yearlyDiscountPercent } from '../../content-files.ts';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/errors.ts';
-import { articles, cartEntries, type Database, departaments } from '../../db/schema.ts';
+import { articles, cartEntries, categories, type Database } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { CartEntryView, CartView } from './cart.views.ts';
 
@@ -39,9 +39,9 @@ const entryColumns = {
   type: articles.type,
   priceCents: articles.priceCents,
   unit: articles.unit,
-  departamentId: articles.departamentId,
-  departamentNumber: departaments.number,
-  departamentType: departaments.type,
+  categoryId: articles.categoryId,
+  categoryNumber: categories.number,
+  categoryType: categories.type,
 };
 
 type EntryRow = { [K in keyof typeof entryColumns]: (typeof entryColumns)[K]['_']['data'] };
@@ -61,8 +61,8 @@ const entryView = (row: EntryRow): CartEntryView => {
       type: row.type,
       price: centsToEuros(row.priceCents),
       unit: row.unit,
-      departamentId: row.departamentId,
-      departament: { number: row.departamentNumber, type: row.departamentType },
+      departamentId: row.categoryId,
+      departament: { number: row.categoryNumber, type: row.categoryType },
     },
   };
 };
@@ -73,7 +73,7 @@ const entriesOf = (db: Database, userId: number, entryId?: number) =>
     .select(entryColumns)
     .from(cartEntries)
     .innerJoin(articles, eq(articles.id, cartEntries.articleId))
-    .innerJoin(departaments, eq(departaments.id, articles.departamentId))
+    .innerJoin(categories, eq(categories.id, articles.categoryId))
     .where(and(eq(cartEntries.userId, userId), entryId === undefined ? undefined : eq(cartEntries.id, entryId)))
     .orderBy(asc(cartEntries.id));
 
@@ -111,7 +111,7 @@ export async function unitOfEntry(db: Database, userId: number, entryId: number)
 
 /** A cart that could not be paid in one payment is refused while it is being filled, not at the till. */
 function requirePayable(others: EntryRow[], line: LinePrice): void {
-  if (totalCents(others) + line.cents > MAX_ORDER_CENTS) throw new ApiError(400, ORDER_TOO_LARGE_MESSAGE);
+  if (totalCents(others) + line.cents > MAX_BOOKING_CENTS) throw new ApiError(400, BOOKING_TOO_LARGE_MESSAGE);
 }
 
 export async function addToCart(

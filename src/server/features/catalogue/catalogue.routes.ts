@@ -1,12 +1,7 @@
-/** Departaments and articles: reading is public, writing needs ROLE_ADMIN (docs/product.md#d7-admin-guard). */
+/** Categories and articles: reading is public, writing needs ROLE_ADMIN (docs/product.md#d7-admin-guard). */
 import { Hono } from 'hono';
 import * as v from 'valibot';
-import {
-  ArticleChangeSchema,
-  ArticleSchema,
-  DepartamentChangeSchema,
-  DepartamentSchema,
-} from '../../../lib/catalogue.ts';
+import { ArticleChangeSchema, ArticleSchema, CategoryChangeSchema, CategorySchema } from '../../../lib/catalogue.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { cachedPublicly } from '../../http/caching.ts';
@@ -14,47 +9,47 @@ import { adminRouter } from '../../http/guards.ts';
 import { changeById, createFrom, failure, json, noContent, operation } from '../../http/openapi.ts';
 import { deleteById, ID_PATTERN, parseId } from '../../http/validation.ts';
 import * as catalogue from './catalogue.service.ts';
-import { ArticleViewSchema, DepartamentViewSchema } from './catalogue.views.ts';
+import { ArticleViewSchema, CategoryViewSchema } from './catalogue.views.ts';
 
 const TAG = 'Catalogue';
-const departamentNotFound = failure('No departament with this id.');
+const categoryNotFound = failure('No category with this id.');
 const articleNotFound = failure('No article with this id.');
 
-export function departamentRoutes(deps: ApiDependencies) {
+export function categoryRoutes(deps: ApiDependencies) {
   const staff = adminRouter(deps)
     .post(
       '/',
       operation(TAG, {
-        summary: 'Add a departament',
+        summary: 'Add a category',
         responses: {
-          201: json('The new departament, without articles or images.', DepartamentViewSchema),
-          409: failure('Another departament has this number.'),
+          201: json('The new category, without articles or images.', CategoryViewSchema),
+          409: failure('Another category has this number.'),
         },
       }),
-      createFrom(DepartamentSchema, (input) => catalogue.createDepartament(deps, input)),
+      createFrom(CategorySchema, (input) => catalogue.createCategory(deps, input)),
     )
     .patch(
       '/:id',
       operation(TAG, {
-        summary: 'Change a departament',
+        summary: 'Change a category',
         description: 'Changes the fields sent, at least one.',
         ids: ['id'],
         responses: {
-          200: json('The changed departament.', DepartamentViewSchema),
-          404: departamentNotFound,
-          409: failure('Another departament has this number.'),
+          200: json('The changed category.', CategoryViewSchema),
+          404: categoryNotFound,
+          409: failure('Another category has this number.'),
         },
       }),
-      changeById(DepartamentChangeSchema, (id, change) => catalogue.updateDepartament(deps, id, change)),
+      changeById(CategoryChangeSchema, (id, change) => catalogue.updateCategory(deps, id, change)),
     )
     .delete(
       '/:id',
       operation(TAG, {
-        summary: 'Delete a departament',
+        summary: 'Delete a category',
         ids: ['id'],
-        responses: { 204: noContent('Deleted with its articles and images.'), 404: departamentNotFound },
+        responses: { 204: noContent('Deleted with its articles and images.'), 404: categoryNotFound },
       }),
-      deleteById((id) => catalogue.deleteDepartament(deps, id)),
+      deleteById((id) => catalogue.deleteCategory(deps, id)),
     );
   return new Hono<ApiEnv>()
     .use(jsonBodyLimit)
@@ -62,26 +57,26 @@ export function departamentRoutes(deps: ApiDependencies) {
       '/',
       ...cachedPublicly,
       operation(TAG, {
-        summary: 'All departaments',
+        summary: 'All categories',
         description: 'Each with its images and articles.',
         responses: {
-          200: json('The departaments in the order they were added.', v.array(DepartamentViewSchema)),
+          200: json('The categories in the order they were added.', v.array(CategoryViewSchema)),
         },
       }),
-      async (c) => c.json(await catalogue.listDepartaments(deps)),
+      async (c) => c.json(await catalogue.listCategories(deps)),
     )
     .get(
       '/:id',
       ...cachedPublicly,
       operation(TAG, {
-        summary: 'One departament',
+        summary: 'One category',
         ids: ['id'],
         responses: {
-          200: json('The departament with its images and articles.', DepartamentViewSchema),
-          404: departamentNotFound,
+          200: json('The category with its images and articles.', CategoryViewSchema),
+          404: categoryNotFound,
         },
       }),
-      async (c) => c.json(await catalogue.getDepartament(deps, parseId(c.req.param('id')))),
+      async (c) => c.json(await catalogue.getCategory(deps, parseId(c.req.param('id')))),
     )
     .route('/', staff);
 }
@@ -94,8 +89,8 @@ export function articleRoutes(deps: ApiDependencies) {
         summary: 'Add an article',
         responses: {
           201: json('The new article.', ArticleViewSchema),
-          404: failure('No departament with the id `departamentId`.'),
-          409: failure('The departament has an article with this number.'),
+          404: failure('No category with the id `departamentId`.'),
+          409: failure('The category has an article with this number.'),
         },
       }),
       createFrom(ArticleSchema, (input) => catalogue.createArticle(deps, input)),
@@ -110,7 +105,7 @@ export function articleRoutes(deps: ApiDependencies) {
         responses: {
           200: json('The changed article.', ArticleViewSchema),
           404: articleNotFound,
-          409: failure('The departament has another article with this number.'),
+          409: failure('The category has another article with this number.'),
         },
       }),
       changeById(ArticleChangeSchema, (id, change) => catalogue.updateArticle(deps, id, change)),
@@ -135,7 +130,7 @@ export function articleRoutes(deps: ApiDependencies) {
           {
             in: 'query',
             name: 'departamentId',
-            description: 'Only the articles of this departament.',
+            description: 'Only the articles of this category.',
             schema: { type: 'string', pattern: ID_PATTERN.source },
           },
         ],

@@ -1,20 +1,20 @@
-/** The catalogue: departaments (categories) and their articles, each with its images. */
+/** The catalogue: categories and their articles, each with its images. */
 import { type AnyColumn, asc, eq } from 'drizzle-orm';
-import type { ArticleChange, DepartamentChange, NewArticle, NewDepartament } from '../../../lib/catalogue.ts';
+import type { ArticleChange, CategoryChange, NewArticle, NewCategory } from '../../../lib/catalogue.ts';
 import { centsToEuros, eurosToCents } from '../../../lib/money.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { articles, catalogueRevision, type Database, departaments } from '../../db/schema.ts';
+import { articles, catalogueRevision, categories, type Database } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { fitCartEntriesToUnit } from '../cart/cart.service.ts';
 import { type ImageRow, imagesOf, imageViews, removeImageFiles } from '../images/images.service.ts';
 import type { ImageOwner } from '../images/images.views.ts';
-import type { ArticleView, DepartamentView } from './catalogue.views.ts';
+import type { ArticleView, CategoryView } from './catalogue.views.ts';
 
 export const CATALOGUE_API_MESSAGES = {
-  departamentNotFound: 'Kategorie nicht gefunden.',
+  categoryNotFound: 'Kategorie nicht gefunden.',
   articleNotFound: 'Artikel nicht gefunden.',
-  departamentNumberTaken: 'Eine Kategorie mit dieser Nummer gibt es bereits.',
+  categoryNumberTaken: 'Eine Kategorie mit dieser Nummer gibt es bereits.',
   articleNumberTaken: 'In dieser Kategorie gibt es bereits einen Artikel mit dieser Nummer.',
 } as const;
 
@@ -29,16 +29,16 @@ function articleView(publicApiBase: string, row: ArticleRow, imageRows: ImageRow
     type: row.type,
     price: centsToEuros(row.priceCents),
     unit: row.unit,
-    departamentId: row.departamentId,
+    departamentId: row.categoryId,
     ...imageViews(publicApiBase, imageRows),
   };
 }
 
 const byId = { orderBy: (row: { id: AnyColumn }) => asc(row.id) };
 
-/** Departaments with their articles and all images, read in one query (JSON aggregated by the database). */
-async function readCatalogue(deps: ApiDependencies): Promise<DepartamentView[]> {
-  const rows = await deps.db.query.departaments.findMany({
+/** Categories with their articles and all images, read in one query (JSON aggregated by the database). */
+async function readCatalogue(deps: ApiDependencies): Promise<CategoryView[]> {
+  const rows = await deps.db.query.categories.findMany({
     ...byId,
     with: { images: byId, articles: { ...byId, with: { images: byId } } },
   });
@@ -50,95 +50,91 @@ async function readCatalogue(deps: ApiDependencies): Promise<DepartamentView[]> 
 }
 
 /** The catalogue as last read from each database, with the revision it was read at. */
-const catalogues = new WeakMap<Database, { revision: number; departaments: DepartamentView[] }>();
+const catalogues = new WeakMap<Database, { revision: number; categories: CategoryView[] }>();
 
 /**
  * The whole catalogue, read again only when the database's catalogue revision has moved since the
  * last read: every replica then serves a change at once (docs/product.md#h10-delivery-and-caching).
  * The revision is read first, so a cached catalogue is never newer than the revision it is kept under.
  */
-async function currentCatalogue(deps: ApiDependencies): Promise<DepartamentView[]> {
+async function currentCatalogue(deps: ApiDependencies): Promise<CategoryView[]> {
   const [current] = await deps.db.select({ revision: catalogueRevision.revision }).from(catalogueRevision);
   const revision = current?.revision ?? -1;
   const cached = catalogues.get(deps.db);
-  if (cached && cached.revision === revision) return cached.departaments;
-  const departaments = await readCatalogue(deps);
-  catalogues.set(deps.db, { revision, departaments });
-  return departaments;
+  if (cached && cached.revision === revision) return cached.categories;
+  const categories = await readCatalogue(deps);
+  catalogues.set(deps.db, { revision, categories });
+  return categories;
 }
 
-export const listDepartaments = (deps: ApiDependencies): Promise<DepartamentView[]> => currentCatalogue(deps);
+export const listCategories = (deps: ApiDependencies): Promise<CategoryView[]> => currentCatalogue(deps);
 
-export async function findDepartament(deps: ApiDependencies, id: number): Promise<DepartamentView | undefined> {
-  return (await currentCatalogue(deps)).find((departament) => departament.id === id);
+export async function findCategory(deps: ApiDependencies, id: number): Promise<CategoryView | undefined> {
+  return (await currentCatalogue(deps)).find((category) => category.id === id);
 }
 
-export async function getDepartament(deps: ApiDependencies, id: number): Promise<DepartamentView> {
-  const view = await findDepartament(deps, id);
-  if (!view) throw new ApiError(404, m.departamentNotFound);
+export async function getCategory(deps: ApiDependencies, id: number): Promise<CategoryView> {
+  const view = await findCategory(deps, id);
+  if (!view) throw new ApiError(404, m.categoryNotFound);
   return view;
 }
 
-export async function createDepartament(deps: ApiDependencies, input: NewDepartament): Promise<DepartamentView> {
+export async function createCategory(deps: ApiDependencies, input: NewCategory): Promise<CategoryView> {
   try {
-    const [row] = await deps.db.insert(departaments).values(input).returning({
-      id: departaments.id,
-      number: departaments.number,
-      type: departaments.type,
-      description: departaments.description,
+    const [row] = await deps.db.insert(categories).values(input).returning({
+      id: categories.id,
+      number: categories.number,
+      type: categories.type,
+      description: categories.description,
     });
-    if (!row) throw new Error('insert returned no departament');
+    if (!row) throw new Error('insert returned no category');
     return { ...row, imageUrls: [], images: [], articles: [] };
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, m.departamentNumberTaken);
+    if (isUniqueViolation(error)) throw new ApiError(409, m.categoryNumberTaken);
     throw error;
   }
 }
 
-/** Changes the fields sent; a number another departament has is a 409. */
-export async function updateDepartament(
-  deps: ApiDependencies,
-  id: number,
-  change: DepartamentChange,
-): Promise<DepartamentView> {
+/** Changes the fields sent; a number another category has is a 409. */
+export async function updateCategory(deps: ApiDependencies, id: number, change: CategoryChange): Promise<CategoryView> {
   try {
     const updated = await deps.db
-      .update(departaments)
+      .update(categories)
       .set(change)
-      .where(eq(departaments.id, id))
-      .returning({ id: departaments.id });
-    if (updated.length === 0) throw new ApiError(404, m.departamentNotFound);
+      .where(eq(categories.id, id))
+      .returning({ id: categories.id });
+    if (updated.length === 0) throw new ApiError(404, m.categoryNotFound);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new ApiError(409, m.departamentNumberTaken);
+    if (isUniqueViolation(error)) throw new ApiError(409, m.categoryNumberTaken);
     throw error;
   }
-  return getDepartament(deps, id);
+  return getCategory(deps, id);
 }
 
-export async function deleteDepartament(deps: ApiDependencies, id: number): Promise<void> {
-  const articleIds = (
-    await deps.db.select({ id: articles.id }).from(articles).where(eq(articles.departamentId, id))
-  ).map((article) => article.id);
+export async function deleteCategory(deps: ApiDependencies, id: number): Promise<void> {
+  const articleIds = (await deps.db.select({ id: articles.id }).from(articles).where(eq(articles.categoryId, id))).map(
+    (article) => article.id,
+  );
   const imageRows = await imagesOf(deps.db, [id], articleIds);
-  const deleted = await deps.db.delete(departaments).where(eq(departaments.id, id)).returning({ id: departaments.id });
-  if (deleted.length === 0) throw new ApiError(404, m.departamentNotFound);
+  const deleted = await deps.db.delete(categories).where(eq(categories.id, id)).returning({ id: categories.id });
+  if (deleted.length === 0) throw new ApiError(404, m.categoryNotFound);
   await removeImageFiles(deps, imageRows);
 }
 
-export async function listArticles(deps: ApiDependencies, departamentId?: number): Promise<ArticleView[]> {
+export async function listArticles(deps: ApiDependencies, categoryId?: number): Promise<ArticleView[]> {
   return (await currentCatalogue(deps))
-    .filter((departament) => departamentId === undefined || departament.id === departamentId)
-    .flatMap((departament) => departament.articles)
+    .filter((category) => categoryId === undefined || category.id === categoryId)
+    .flatMap((category) => category.articles)
     .sort((a, b) => a.id - b.id);
 }
 
 export async function createArticle(deps: ApiDependencies, input: NewArticle): Promise<ArticleView> {
-  await requireCatalogueItem(deps, { kind: 'departament', id: input.departamentId });
+  await requireCatalogueItem(deps, { kind: 'category', id: input.departamentId });
   try {
     const [row] = await deps.db
       .insert(articles)
       .values({
-        departamentId: input.departamentId,
+        categoryId: input.departamentId,
         number: input.number,
         type: input.type,
         priceCents: eurosToCents(input.price),
@@ -185,9 +181,9 @@ export async function deleteArticle(deps: ApiDependencies, id: number): Promise<
   await removeImageFiles(deps, imageRows);
 }
 
-/** 404 unless the departament or article exists. */
+/** 404 unless the category or article exists. */
 export async function requireCatalogueItem(deps: ApiDependencies, owner: ImageOwner): Promise<void> {
-  const table = owner.kind === 'departament' ? departaments : articles;
+  const table = owner.kind === 'category' ? categories : articles;
   const [exists] = await deps.db.select({ id: table.id }).from(table).where(eq(table.id, owner.id));
-  if (!exists) throw new ApiError(404, owner.kind === 'departament' ? m.departamentNotFound : m.articleNotFound);
+  if (!exists) throw new ApiError(404, owner.kind === 'category' ? m.categoryNotFound : m.articleNotFound);
 }

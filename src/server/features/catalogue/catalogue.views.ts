@@ -1,5 +1,5 @@
 /**
- * The catalogue's contract (docs/product.md#d26-code-layout): departaments (categories) and their
+ * The catalogue's contract (docs/product.md#d26-code-layout): categories and their
  * articles as /departaments and /articles answer them, each with its images. The rules of the
  * staff's forms are in src/lib/catalogue.ts, which the browser runs too.
  */
@@ -23,7 +23,7 @@ export const ArticleViewSchema = v.pipe(
 );
 export type ArticleView = v.InferOutput<typeof ArticleViewSchema>;
 
-export const DepartamentViewSchema = v.pipe(
+export const CategoryViewSchema = v.pipe(
   v.object({
     id: v.number(),
     number: v.string(),
@@ -34,4 +34,4 @@ export const DepartamentViewSchema = v.pipe(
   }),
   v.metadata({ ref: 'Departament' }),
 );
-export type DepartamentView = v.InferOutput<typeof DepartamentViewSchema>;
+export type CategoryView = v.InferOutput<typeof CategoryViewSchema>;

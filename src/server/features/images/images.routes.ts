@@ -71,7 +71,7 @@ export function imageRoutes(deps: ApiDependencies) {
 
   const staff = adminRouter(deps)
     .use('/upload/*', limitBody(MAX_IMAGE_BYTES + MULTIPART_ALLOWANCE, m.tooLarge))
-    .post('/upload/departament/:id', uploadTo('departament'), upload('departament'))
+    .post('/upload/departament/:id', uploadTo('category'), upload('category'))
     .post('/upload/article/:id', uploadTo('article'), upload('article'))
     .delete(
       '/:id',

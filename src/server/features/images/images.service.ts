@@ -1,5 +1,5 @@
 /**
- * Images of departaments and articles: stored files (image-store.ts) with a row each, so every
+ * Images of categories and articles: stored files (image-store.ts) with a row each, so every
  * image has its own id to delete (docs/product.md#d6-image-delete, #h6-uploaded-images).
  */
 import { asc, eq, inArray, or } from 'drizzle-orm';
@@ -22,10 +22,10 @@ export type ImageRow = typeof images.$inferSelect;
 
 export const imageUrl = (publicApiBase: string, fileName: string): string => `${publicApiBase}/images/file/${fileName}`;
 
-/** The images of some departaments and articles, oldest first. */
-export async function imagesOf(db: Database, departamentIds: number[], articleIds: number[]): Promise<ImageRow[]> {
+/** The images of some categories and articles, oldest first. */
+export async function imagesOf(db: Database, categoryIds: number[], articleIds: number[]): Promise<ImageRow[]> {
   const conditions = [
-    departamentIds.length > 0 ? inArray(images.departamentId, departamentIds) : undefined,
+    categoryIds.length > 0 ? inArray(images.categoryId, categoryIds) : undefined,
     articleIds.length > 0 ? inArray(images.articleId, articleIds) : undefined,
   ].filter((condition) => condition !== undefined);
   if (conditions.length === 0) return [];
@@ -75,7 +75,7 @@ export async function addImage(
       .insert(images)
       .values({
         ...stored,
-        departamentId: owner.kind === 'departament' ? owner.id : null,
+        categoryId: owner.kind === 'category' ? owner.id : null,
         articleId: owner.kind === 'article' ? owner.id : null,
       })
       .returning({ id: images.id });

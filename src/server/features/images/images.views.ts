@@ -1,6 +1,6 @@
 /**
  * The images' contract (docs/product.md#d26-code-layout): an uploaded image as the API answers
- * it, alone (POST /images/upload/…) and in its departament or article.
+ * it, alone (POST /images/upload/…) and in its category or article.
  */
 import * as v from 'valibot';
 
@@ -15,7 +15,7 @@ export const ImageViewSchema = v.object({
 });
 export type ImageView = v.InferOutput<typeof ImageViewSchema>;
 
-/** `imageUrls` (the earlier contract) and `images` (with ids, to delete one) of a departament or article. */
+/** `imageUrls` (the earlier contract) and `images` (with ids, to delete one) of a category or article. */
 export const imageViewEntries = { imageUrls: v.array(v.string()), images: v.array(ImageViewSchema) };
 
-export type ImageOwner = { kind: 'departament'; id: number } | { kind: 'article'; id: number };
+export type ImageOwner = { kind: 'category'; id: number } | { kind: 'article'; id: number };

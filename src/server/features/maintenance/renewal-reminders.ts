@@ -61,7 +61,7 @@ export async function remindRenewals(deps: ApiDependencies, today = todayInGerma
           article: item.articleType,
           term: formatQuantity(item.quantity, item.unit),
           lastDay: formatGermanDate(item.departureDate),
-          renewUrl: `${deps.siteUrl}/departaments/${item.departamentId}`,
+          renewUrl: `${deps.siteUrl}/departaments/${item.categoryId}`,
           agencyEmail: deps.company.email,
         }),
       );

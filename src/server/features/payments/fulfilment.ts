@@ -28,7 +28,7 @@ import {
 import { legalTexts } from '../../legal-texts.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { orderConfirmationMail, paymentFailedMail, surplusPaymentMail } from '../../mail/templates.ts';
+import { bookingConfirmationMail, paymentFailedMail, surplusPaymentMail } from '../../mail/templates.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
 
 export interface VerifiedPayment {
@@ -99,7 +99,7 @@ export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPaym
       .set({ status: 'paid', paidAt: new Date(), paymentMethod: payment.provider })
       .where(eq(bookings.id, booking.id));
     const invoiceNumber = await issueInvoice(tx, deps, booking.id, payment);
-    await queueOrderConfirmation(tx, deps, booking.id, payment, invoiceNumber);
+    await queueBookingConfirmation(tx, deps, booking.id, payment, invoiceNumber);
     return { outcome: 'paid', ...done };
   });
   if (result.outcome === 'paid') deps.mailSender.wake();
@@ -243,8 +243,8 @@ async function queueSurplusReport(
   );
 }
 
-/** Removes the paid entries from the cart and queues the German order confirmation. */
-async function queueOrderConfirmation(
+/** Removes the paid entries from the cart and queues the German booking confirmation. */
+async function queueBookingConfirmation(
   tx: Database,
   deps: ApiDependencies,
   bookingId: number,
@@ -284,7 +284,7 @@ async function queueOrderConfirmation(
   }
   await enqueueMail(
     tx,
-    orderConfirmationMail(booking.email, booking.firstName, {
+    bookingConfirmationMail(booking.email, booking.firstName, {
       bookingNumber: booking.bookingNumber,
       concludedAt: (booking.paidAt ?? new Date()).toISOString(),
       items: items.map((item) => {
@@ -300,7 +300,7 @@ async function queueOrderConfirmation(
       paymentMethod: PAYMENT_METHOD_NAMES[payment.provider],
       seller: fillCompanyFields('{{Anbieter}}', deps.company),
       agencyEmail: deps.company.email,
-      ordersUrl: `${deps.siteUrl}/profilepage`,
+      bookingsUrl: `${deps.siteUrl}/profilepage`,
       withdrawalUrl: `${deps.siteUrl}/widerruf?bestellung=${booking.bookingNumber}`,
       earlyStartConsentAt: booking.earlyStartConsentAt?.toISOString() ?? null,
       nextSteps: kindsOf(items).flatMap((kind) =>

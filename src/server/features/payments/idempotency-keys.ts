@@ -2,7 +2,7 @@
  * The keys that make a provider call happen once (Stripe's `Idempotency-Key`, PayPal's
  * `PayPal-Request-Id`): unique per installation and per attempt (docs/product.md#d22-fulfilment).
  * Booking ids restart at 1 on every fresh database, so a key names the installation (an id drawn
- * once and kept in the database) and the booking by its random order number, which a restored
+ * once and kept in the database) and the booking by its random booking number, which a restored
  * backup does not hand out again.
  */
 import { randomBytes } from 'node:crypto';

@@ -200,7 +200,7 @@ async function markRefunded(tx: Database, deps: ApiDependencies, payment: Paymen
       bookingNumber: booking.bookingNumber,
       amount: formatEuros(payment.amountCents / 100),
       paymentMethod: PAYMENT_METHOD_NAMES[payment.provider],
-      ordersUrl: `${deps.siteUrl}/profilepage`,
+      bookingsUrl: `${deps.siteUrl}/profilepage`,
       agencyEmail: deps.company.email,
       testMode: payment.testMode,
     }),

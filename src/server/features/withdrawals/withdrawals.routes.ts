@@ -20,7 +20,7 @@ export function withdrawalRoutes(deps: ApiDependencies) {
     operation(TAG, {
       summary: 'Withdraw from a contract',
       description:
-        'A consumer’s withdrawal declaration. It is received whatever it names (an order number is optional, and an order that is unknown or not the sender’s is not an error); a receipt with its content, date and time goes to `email` at once. A declaration that names an order of the account with that address marks the order withdrawn.',
+        'A consumer’s withdrawal declaration. It is received whatever it names (a booking number is optional, and an order that is unknown or not the sender’s is not an error); a receipt with its content, date and time goes to `email` at once. A declaration that names an order of the account with that address marks the order withdrawn.',
       responses: {
         201: json('Received; the receipt is on its way.', WithdrawalViewSchema),
         429: common('TooManyRequests'),

@@ -1,5 +1,5 @@
 /**
- * The booking form of one article: entry and departure date (for maintenance only the start and
+ * The add-to-cart form of one article: entry and departure date (for maintenance only the start and
  * the term), the quantity of its unit, 'Buchen'. Dates and quantity follow the shared rules
  * (docs/product.md#d5-booking-dates, #d34-units-and-quantities); the article's price stands beside
  * the form, and the API prices the entry itself. Only for logged-in visitors: the category page
@@ -15,7 +15,7 @@ import { SessionEnded, SignedIn } from '../accounts/SignedIn.tsx';
 import { FormMessages, SelectField, SubmitButton, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 import './cart.css';
-import { BOOKING_TEXTS as t } from './texts.ts';
+import { ADD_TO_CART_TEXTS as t } from './texts.ts';
 
 type Field = 'entryDate' | 'departureDate' | 'quantity';
 
@@ -89,7 +89,7 @@ function Form({ articleId, unit, onSessionEnded }: Props & { onSessionEnded: () 
   );
 }
 
-export default function BookingForm(props: Props) {
+export default function AddToCartForm(props: Props) {
   // The page this form's booking was refused on, because the server had ended the session: the
   // form's place says so (the visitor is logged out, so every other form goes).
   const [refusedOn, setRefusedOn] = useState<string>();

@@ -20,9 +20,9 @@ import type { Loadable } from '../loadable.ts';
 import { AdminOnly } from './AdminOnly.tsx';
 import { useAdminMessages } from './admin-messages.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
-import { ADMIN_TEXTS, ORDER_TEXTS as t } from './texts.ts';
+import { ADMIN_TEXTS, BOOKING_OVERVIEW_TEXTS as t } from './texts.ts';
 
-type Orders = Loadable<{ page: AdminBookingPage }>;
+type Overview = Loadable<{ page: AdminBookingPage }>;
 
 function Filters({ onSearch }: { onSearch: (query: Omit<BookingQuery, 'page'>) => void }) {
   const statusId = useId();
@@ -72,13 +72,13 @@ function Filters({ onSearch }: { onSearch: (query: Omit<BookingQuery, 'page'>) =
 function Overview() {
   const messages = useAdminMessages();
   const [query, setQuery] = useState<BookingQuery>({ page: 1 });
-  const [orders, setOrders] = useState<Orders>({ state: 'loading' });
+  const [overview, setOverview] = useState<Overview>({ state: 'loading' });
   const table = useRef<HTMLTableElement>(null);
   const load = useCallback(async (wanted: BookingQuery) => {
     try {
-      setOrders({ state: 'loaded', page: await fetchAllBookings(wanted) });
+      setOverview({ state: 'loaded', page: await fetchAllBookings(wanted) });
     } catch (failure) {
-      setOrders({ state: 'failed', message: describeFailure(failure, { http: ADMIN_TEXTS.loadFailed }).message });
+      setOverview({ state: 'failed', message: describeFailure(failure, { http: ADMIN_TEXTS.loadFailed }).message });
     }
   }, []);
   useEffect(() => {
@@ -94,16 +94,16 @@ function Overview() {
           success={messages.success && <p>{messages.success}</p>}
         />
       </div>
-      {orders.state === 'loading' && <p role="status">{ADMIN_TEXTS.loading}</p>}
-      {orders.state === 'failed' && (
+      {overview.state === 'loading' && <p role="status">{ADMIN_TEXTS.loading}</p>}
+      {overview.state === 'failed' && (
         <div className="notice" role="alert">
-          <p>{orders.message}</p>
+          <p>{overview.message}</p>
         </div>
       )}
-      {orders.state === 'loaded' && (
+      {overview.state === 'loaded' && (
         <section aria-busy={false}>
-          <p role="status">{t.found(orders.page.total)}</p>
-          {orders.page.bookings.length === 0 ? (
+          <p role="status">{t.found(overview.page.total)}</p>
+          {overview.page.bookings.length === 0 ? (
             <p>{t.none}</p>
           ) : (
             <div className="admin-table-scroll">
@@ -119,7 +119,7 @@ function Overview() {
                   </tr>
                 </thead>
                 <tbody>
-                  {orders.page.bookings.map((booking) => (
+                  {overview.page.bookings.map((booking) => (
                     <tr key={booking.id}>
                       <td data-label={t.number}>{booking.bookingNumber}</td>
                       <td data-label={t.date}>{formatGermanDate(booking.createdAt)}</td>
@@ -213,20 +213,20 @@ function Overview() {
               </table>
             </div>
           )}
-          <nav className="admin-pages" aria-label={t.page(orders.page.page, orders.page.pages)}>
+          <nav className="admin-pages" aria-label={t.page(overview.page.page, overview.page.pages)}>
             <button
               type="button"
               className="button button--secondary"
-              disabled={orders.page.page <= 1}
+              disabled={overview.page.page <= 1}
               onClick={() => setQuery({ ...query, page: query.page - 1 })}
             >
               {t.previous}
             </button>
-            <span>{t.page(orders.page.page, orders.page.pages)}</span>
+            <span>{t.page(overview.page.page, overview.page.pages)}</span>
             <button
               type="button"
               className="button button--secondary"
-              disabled={orders.page.page >= orders.page.pages}
+              disabled={overview.page.page >= overview.page.pages}
               onClick={() => setQuery({ ...query, page: query.page + 1 })}
             >
               {t.next}
@@ -238,6 +238,6 @@ function Overview() {
   );
 }
 
-export default function OrderOverview() {
+export default function BookingOverview() {
   return <AdminOnly path="/admin/bestellungen">{() => <Overview />}</AdminOnly>;
 }

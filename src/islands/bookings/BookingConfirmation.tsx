@@ -4,44 +4,44 @@
  * to do next for each kind of thing paid for (docs/product.md#d36-next-steps).
  */
 import { useEffect, useState } from 'react';
-import { confirmBookings } from '../../client/bookings.ts';
+import { fetchBookingConfirmation } from '../../client/bookings.ts';
 import { describeFailure } from '../../client/failures.ts';
 import { kindsOf, type NextStepFacts } from '../../lib/product-kinds.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
 import { BookingTable, type LoadedBookings } from './BookingTable.tsx';
 import { NextSteps } from './NextSteps.tsx';
-import { CHECKOUT_TEXTS as t } from './texts.ts';
+import { CONFIRMATION_TEXTS as t } from './texts.ts';
 
-function Orders({ facts }: Props) {
-  const [orders, setOrders] = useState<LoadedBookings>({ state: 'loading' });
+function Confirmation({ facts }: Props) {
+  const [list, setList] = useState<LoadedBookings>({ state: 'loading' });
   useEffect(() => {
-    confirmBookings().then(
-      (bookings) => setOrders({ state: 'loaded', bookings }),
+    fetchBookingConfirmation().then(
+      (bookings) => setList({ state: 'loaded', bookings }),
       (error: unknown) =>
-        setOrders({ state: 'failed', message: describeFailure(error, { http: t.failed, other: t.failed }).message }),
+        setList({ state: 'failed', message: describeFailure(error, { http: t.failed, other: t.failed }).message }),
     );
   }, []);
   return (
-    <section aria-busy={orders.state === 'loading'}>
-      {orders.state === 'loading' && <p role="status">{t.loading}</p>}
-      {orders.state === 'failed' && <p role="alert">{orders.message}</p>}
-      {orders.state === 'loaded' &&
-        (orders.bookings.length === 0 ? (
+    <section aria-busy={list.state === 'loading'}>
+      {list.state === 'loading' && <p role="status">{t.loading}</p>}
+      {list.state === 'failed' && <p role="alert">{list.message}</p>}
+      {list.state === 'loaded' &&
+        (list.bookings.length === 0 ? (
           <p>{t.none}</p>
         ) : (
           <>
             <p>{t.intro}</p>
-            <BookingTable bookings={orders.bookings} caption={t.caption} />
+            <BookingTable bookings={list.bookings} caption={t.caption} />
             <NextSteps
               kinds={kindsOf(
-                orders.bookings.filter((booking) => booking.status === 'paid').flatMap((booking) => booking.items),
+                list.bookings.filter((booking) => booking.status === 'paid').flatMap((booking) => booking.items),
               )}
               facts={facts}
             />
           </>
         ))}
       {/* Below what loads, so it comes with it rather than being pushed down by it. */}
-      {orders.state !== 'loading' && (
+      {list.state !== 'loading' && (
         <p>
           <a className="button" href="/profilepage">
             {t.toProfile}
@@ -57,10 +57,10 @@ interface Props {
   facts: NextStepFacts;
 }
 
-export default function OrderConfirmation({ facts }: Props) {
+export default function BookingConfirmation({ facts }: Props) {
   return (
     <SignedIn gate={<LoginGate message={t.loginRequired} returnTo="/checkout" />} placeholder={<p>{t.loading}</p>}>
-      {() => <Orders facts={facts} />}
+      {() => <Confirmation facts={facts} />}
     </SignedIn>
   );
 }
