@@ -13,6 +13,12 @@ export class UploadError extends Error {
   override name = 'UploadError';
 }
 
+/** Where each owner's uploads go: a category's path keeps the earlier product's spelling. */
+const UPLOAD_PATHS: Record<ImageOwner['kind'], string> = {
+  category: '/images/upload/departament',
+  article: '/images/upload/article',
+};
+
 /** Uploads a JPEG or PNG for a category or an article; `onProgress` gets 0…1. */
 export async function uploadImage(
   owner: ImageOwner['kind'],
@@ -23,7 +29,7 @@ export async function uploadImage(
   const { token } = await session;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${import.meta.env.PUBLIC_API_BASE}/images/upload/${owner}/${ownerId}`);
+    request.open('POST', `${import.meta.env.PUBLIC_API_BASE}${UPLOAD_PATHS[owner]}/${ownerId}`);
     request.timeout = API_TIMEOUT_MS * 6; // a large photo on a slow line
     request.setRequestHeader(CLIENT_HEADER, CLIENT_NAME); // as every request of this client (http.ts)
     const bearer = token();

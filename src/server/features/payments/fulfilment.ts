@@ -303,7 +303,8 @@ async function queueBookingConfirmation(
       bookingsUrl: `${deps.siteUrl}/profilepage`,
       withdrawalUrl: `${deps.siteUrl}/widerruf?bestellung=${booking.bookingNumber}`,
       earlyStartConsentAt: booking.earlyStartConsentAt?.toISOString() ?? null,
-      nextSteps: kindsOf(items).flatMap((kind) =>
+      // kindsOf reads items as the API sends them (`departamentId`, docs/product.md#glossary).
+      nextSteps: kindsOf(items.map((item) => ({ unit: item.unit, departamentId: item.categoryId }))).flatMap((kind) =>
         nextSteps(kind, { agencyEmail: deps.company.email, print: printFileRules() }),
       ),
       legalTexts: legalTexts(deps.company, deps.siteUrl),

@@ -167,7 +167,7 @@ async function userBookings(tx: Database, userId: number, status: 'pending_payme
       .filter((item) => item.bookingId === row.id)
       .map((item) => ({
         articleId: item.articleId ?? Number.NaN,
-        departamentId: item.categoryId,
+        categoryId: item.categoryId,
         number: item.articleNumber,
         type: item.articleType,
         priceCents: item.priceCents,
