@@ -4,28 +4,18 @@
  * order for exactly the server's amount; the provider's word, checked by the server, then goes to
  * fulfilment. The cart stays until the booking is paid, so a cancelled payment can be retried.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { BILLING_MESSAGES } from '../../../lib/billing-address.ts';
+import { and, eq } from 'drizzle-orm';
 import { centsToEuros } from '../../../lib/money.ts';
 import { CARD_MINIMUM_CENTS, PAYMENT_MESSAGES, type PaymentProvider } from '../../../lib/payments.ts';
 import { sitePage } from '../../../lib/return-path.ts';
 import { formatPeriod, formatQuantityTimesPrice } from '../../../lib/units.ts';
-import { EARLY_START_REQUIRED, startsWithinWithdrawalPeriod } from '../../../lib/withdrawal-period.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookings, type Database, paymentAttempts } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
-import {
-  insertBooking,
-  itemsOf,
-  listBookings,
-  type PricedEntry,
-  pricedCart,
-  totalOf,
-  withFreshBookingNumber,
-} from '../bookings/bookings.service.ts';
+import { bookingForPayment, type FrozenBooking, type PricedEntry } from '../bookings/booking-creation.ts';
+import { listBookings } from '../bookings/bookings.service.ts';
 import type { BookingView } from '../bookings/bookings.views.ts';
-import { billingAddressOf } from '../invoices/billing-addresses.ts';
 import type { Fulfilment } from './fulfilment.ts';
 import { idempotencyKey } from './idempotency-keys.ts';
 import { captureInProgress, claimCapture, closeCardSessions, releaseCapture, stillClaimed } from './open-attempts.ts';
@@ -60,25 +50,6 @@ export const PAYMENT_API_MESSAGES = {
 
 const m = PAYMENT_API_MESSAGES;
 
-/** Any number: a customer's payment starts run one after the other. */
-const PAYMENT_START_LOCK = 482_716_003;
-
-interface FrozenBooking {
-  id: number;
-  bookingNumber: string;
-  totalCents: number;
-  items: PricedEntry[];
-}
-
-const appointmentKey = (item: Pick<PricedEntry, 'articleId' | 'entryDate' | 'departureDate'>) =>
-  `${item.articleId}|${item.entryDate}|${item.departureDate}`;
-
-const itemKey = (item: PricedEntry) =>
-  `${appointmentKey(item)}|${item.priceCents}|${item.unit}|${item.quantity}|${item.lineCents}`;
-
-const sameItems = (a: PricedEntry[], b: PricedEntry[]) =>
-  a.map(itemKey).sort().join(',') === b.map(itemKey).sort().join(',');
-
 /** What a payment start sends besides the cart: the client's view of the total, the early-start request. */
 interface PaymentStart {
   amount?: number;
@@ -86,99 +57,21 @@ interface PaymentStart {
 }
 
 /**
- * The booking a payment is for: the caller's open booking when it holds exactly the cart as it is
- * priced now, else a new one; an older open booking is replaced (cancelled), so only the newest
- * attempt can be paid. Refused before any booking exists: a client's amount that is not the
- * server's total (409), a card payment below Stripe's minimum (400), and a cart holding an
- * appointment whose payment a provider is still processing (409).
+ * The booking a payment is for (made by the bookings feature), with this payment's own refusals:
+ * a client's amount that is not the server's total (409), a card payment below Stripe's minimum
+ * (400), and an open booking whose PayPal capture is under way (409).
  */
-async function bookingForPayment(
-  deps: ApiDependencies,
-  userId: number,
-  provider: PaymentProvider,
-  { amount: clientAmountCents, earlyStart }: PaymentStart,
-) {
-  return withFreshBookingNumber(() =>
-    deps.db.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(${PAYMENT_START_LOCK}, ${userId})`);
-      const entries = await pricedCart(tx, userId);
-      const totalCents = totalOf(entries);
-      if (entries.length === 0 || totalCents <= 0) throw new ApiError(400, m.cartEmpty);
-      if (clientAmountCents !== undefined && clientAmountCents !== totalCents) throw new ApiError(409, m.amountChanged);
+function bookingFor(deps: ApiDependencies, userId: number, provider: PaymentProvider, start: PaymentStart) {
+  return bookingForPayment(deps.db, userId, {
+    earlyStart: start.earlyStart === true,
+    refuse: async (tx, { totalCents, openBookingIds }) => {
+      if (start.amount !== undefined && start.amount !== totalCents) throw new ApiError(409, m.amountChanged);
       if (provider === 'stripe' && totalCents < CARD_MINIMUM_CENTS) throw new ApiError(400, m.belowCardMinimum);
-      const startsEarly = entries.some((entry) => startsWithinWithdrawalPeriod(entry.entryDate));
-      if (startsEarly && !earlyStart) throw new ApiError(400, EARLY_START_REQUIRED);
-      const billingAddress = await billingAddressOf(tx, userId);
-      if (!billingAddress) throw new ApiError(400, BILLING_MESSAGES.missing);
-      const processing = await userBookings(tx, userId, 'processing');
-      const inCart = new Set(entries.map(appointmentKey));
-      if (processing.some((booking) => booking.items.some((item) => inCart.has(appointmentKey(item))))) {
-        throw new ApiError(409, m.paymentPending);
+      for (const id of openBookingIds) {
+        if (await captureInProgress(tx, id)) throw new ApiError(409, m.paypalUnderWay);
       }
-
-      const open = await userBookings(tx, userId, 'pending_payment');
-      for (const booking of open) {
-        if (await captureInProgress(tx, booking.id)) throw new ApiError(409, m.paypalUnderWay);
-      }
-      const reusable = open.find((booking) => sameItems(booking.items, entries));
-      const replaced = open.filter((booking) => booking !== reusable).map((booking) => booking.id);
-      if (replaced.length > 0) {
-        await tx
-          .update(bookings)
-          .set({ status: 'cancelled' })
-          .where(and(inArray(bookings.id, replaced), eq(bookings.status, 'pending_payment')));
-      }
-      const id = reusable?.id ?? (await insertBooking(tx, userId, entries));
-      // The consent and the address of the newest start count: the contract is concluded, and
-      // invoiced, by the payment that follows.
-      await tx
-        .update(bookings)
-        .set({ earlyStartConsentAt: startsEarly ? new Date() : null, billingAddress })
-        .where(eq(bookings.id, id));
-      const [row] = await tx.select().from(bookings).where(eq(bookings.id, id));
-      if (!row) throw new Error('booking vanished');
-      const booking: FrozenBooking = {
-        id,
-        bookingNumber: row.bookingNumber,
-        totalCents: row.totalCents,
-        items: entries,
-      };
-      return { booking, replaced };
-    }),
-  );
-}
-
-/**
- * The user's bookings in a status, locked (a fulfilment or a capture's claim waits, or is waited
- * for). An item whose article was deleted since matches no cart entry: such a booking is never
- * reused for a cart that lost the article.
- */
-async function userBookings(tx: Database, userId: number, status: 'pending_payment' | 'processing') {
-  const rows = await tx
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.userId, userId), eq(bookings.status, status)))
-    .for('update');
-  if (rows.length === 0) return [];
-  const items = await itemsOf(tx, rows);
-  return rows.map((row) => ({
-    id: row.id,
-    items: items
-      .filter((item) => item.bookingId === row.id)
-      .map((item) => ({
-        articleId: item.articleId ?? Number.NaN,
-        categoryId: item.categoryId,
-        number: item.articleNumber,
-        type: item.articleType,
-        priceCents: item.priceCents,
-        unit: item.unit,
-        quantity: item.quantity,
-        discountCents: item.discountCents,
-        lineCents: item.lineCents,
-        entryDate: item.entryDate,
-        departureDate: item.departureDate,
-      })),
-  }));
+    },
+  });
 }
 
 async function recordAttempt(db: Database, bookingId: number, provider: PaymentProvider, ref: string, cents: number) {
@@ -298,7 +191,7 @@ export async function startStripeCheckout(
 ): Promise<CheckoutSessionView> {
   const successUrl = ownPage(deps, input.successUrl, '/success');
   const cancelUrl = ownPage(deps, input.cancelUrl, '/cancel');
-  const { booking, replaced } = await bookingForPayment(deps, user.id, 'stripe', input);
+  const { booking, replaced } = await bookingFor(deps, user.id, 'stripe', input);
   try {
     await closeReplaced(deps, providers, replaced);
     const { reusable, count } = await inspectAttempts(deps, providers, booking, 'stripe');
@@ -352,7 +245,7 @@ export async function startPayPalOrder(
   user: AuthenticatedUser,
   input: PaymentStart,
 ): Promise<PayPalOrderView> {
-  const { booking, replaced } = await bookingForPayment(deps, user.id, 'paypal', input);
+  const { booking, replaced } = await bookingFor(deps, user.id, 'paypal', input);
   try {
     await closeReplaced(deps, providers, replaced);
     const { reusable, count } = await inspectAttempts(deps, providers, booking, 'paypal');
