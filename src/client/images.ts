@@ -2,11 +2,18 @@
  * Image uploads and deletion. Uploads go through XMLHttpRequest, the one browser API that reports
  * upload progress everywhere (fetch does so only with request streams over HTTP/2).
  */
-
 import type { ImageOwner, ImageView } from '../server/features/images/images.views.ts';
 import { FAILURE_MESSAGES } from './failures.ts';
-import { API_TIMEOUT_MS, api, CLIENT_HEADER, CLIENT_NAME } from './http.ts';
+import { API_TIMEOUT_MS, type CallOf, CLIENT_HEADER, CLIENT_NAME, callerFor, type NoBody, requestOf } from './http.ts';
 import { session } from './session.ts';
+
+export interface ImageRoutes {
+  'POST images/upload/departament/{id}': ImageView;
+  'POST images/upload/article/{id}': ImageView;
+  'DELETE images/{id}': NoBody;
+}
+
+const call = callerFor<ImageRoutes>();
 
 /** A refused or failed upload, with the German message to show (the API's own when it sent one). */
 export class UploadError extends Error {
@@ -23,7 +30,9 @@ export async function uploadImage(
   const { token } = await session;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${import.meta.env.PUBLIC_API_BASE}/images/upload/${owner}/${ownerId}`);
+    const route = `POST images/upload/${owner}/${ownerId}` satisfies CallOf<ImageRoutes>;
+    const [method, path] = requestOf(route);
+    request.open(method, `${import.meta.env.PUBLIC_API_BASE}/${path}`);
     request.timeout = API_TIMEOUT_MS * 6; // a large photo on a slow line
     request.setRequestHeader(CLIENT_HEADER, CLIENT_NAME); // as every request of this client (http.ts)
     const bearer = token();
@@ -46,5 +55,5 @@ export async function uploadImage(
 }
 
 export async function deleteImage(id: number): Promise<void> {
-  await api.delete(`images/${id}`);
+  await call(`DELETE images/${id}`);
 }
