@@ -1,18 +1,24 @@
-/** The booking overview's calls (staff only), typed by the server's own answers. */
+/** The booking overview's calls (staff only), typed by the booking overview's and the payments' contracts. */
 
 import type { AdminBookingPage, BookingQuery } from '../server/features/admin/admin.views.ts';
 import type { RefundView } from '../server/features/payments/payments.views.ts';
-import { api } from './http.ts';
+import { callerFor, type NoBody } from './http.ts';
 
-export const fetchAllBookings = (query: BookingQuery) =>
-  api
-    .get('admin/bookings', {
-      searchParams: { status: query.status ?? '', q: query.q ?? '', page: String(query.page) },
-    })
-    .json<AdminBookingPage>();
-
-export async function cancelBooking(id: number): Promise<void> {
-  await api.post(`admin/bookings/${id}/cancel`);
+export interface AdminRoutes {
+  'GET admin/bookings': AdminBookingPage;
+  'POST admin/bookings/{id}/cancel': NoBody;
+  'POST admin/bookings/{id}/refund': RefundView;
 }
 
-export const refundBooking = (id: number) => api.post(`admin/bookings/${id}/refund`).json<RefundView>();
+const call = callerFor<AdminRoutes>();
+
+export const fetchAllBookings = (query: BookingQuery) =>
+  call('GET admin/bookings', {
+    searchParams: { status: query.status ?? '', q: query.q ?? '', page: String(query.page) },
+  }).json();
+
+export async function cancelBooking(id: number): Promise<void> {
+  await call(`POST admin/bookings/${id}/cancel`);
+}
+
+export const refundBooking = (id: number) => call(`POST admin/bookings/${id}/refund`).json();

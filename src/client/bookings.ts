@@ -1,9 +1,15 @@
-/** The booking calls of the REST API, typed by the server's own answers. */
-
+/** The booking calls of the REST API, typed by the bookings' contract. */
 import type { BookingView } from '../server/features/bookings/bookings.views.ts';
-import { api } from './http.ts';
+import { callerFor } from './http.ts';
 
-export const fetchBookings = () => api.get('booking/get').json<BookingView[]>();
+export interface BookingRoutes {
+  'GET booking/get': BookingView[];
+  'POST booking/confirm': BookingView[];
+}
+
+const call = callerFor<BookingRoutes>();
+
+export const fetchBookings = () => call('GET booking/get').json();
 
 /** The booking confirmation page's call: the caller's bookings (a cart still full becomes one first). */
-export const fetchBookingConfirmation = () => api.post('booking/confirm').json<BookingView[]>();
+export const fetchBookingConfirmation = () => call('POST booking/confirm').json();

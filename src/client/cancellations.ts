@@ -1,6 +1,12 @@
 /** The cancellation button's call of the REST API (docs/product.md#d35-maintenance-terms). */
 import type { CancellationDeclaration, CancellationView } from '../lib/cancellations.ts';
-import { api } from './http.ts';
+import { callerFor } from './http.ts';
+
+export interface CancellationRoutes {
+  'POST cancellations': CancellationView;
+}
+
+const call = callerFor<CancellationRoutes>();
 
 export const sendCancellation = (declaration: CancellationDeclaration) =>
-  api.post('cancellations', { json: declaration }).json<CancellationView>();
+  call('POST cancellations', { json: declaration }).json();

@@ -1,20 +1,30 @@
-/** The cart calls of the REST API, typed by the server's own answers. */
+/** The cart calls of the REST API, typed by the cart's contract. */
 import type { CartEntryInput } from '../lib/cart.ts';
 import type { CartEntryView, CartView } from '../server/features/cart/cart.views.ts';
-import { api } from './http.ts';
+import { callerFor, type NoBody } from './http.ts';
 
-export const fetchCart = () => api.get('cart').json<CartView>();
+export interface CartRoutes {
+  'GET cart': CartView;
+  'POST cart/article/{articleId}': CartEntryView;
+  'PATCH cart/entries/{id}': CartEntryView;
+  'DELETE cart/entries/{id}': NoBody;
+  'DELETE cart/clear': NoBody;
+}
+
+const call = callerFor<CartRoutes>();
+
+export const fetchCart = () => call('GET cart').json();
 
 export const addToCart = (articleId: number, entry: CartEntryInput) =>
-  api.post(`cart/article/${articleId}`, { json: entry }).json<CartEntryView>();
+  call(`POST cart/article/${articleId}`, { json: entry }).json();
 
 export const changeQuantity = (entryId: number, quantity: number) =>
-  api.patch(`cart/entries/${entryId}`, { json: { quantity } }).json<CartEntryView>();
+  call(`PATCH cart/entries/${entryId}`, { json: { quantity } }).json();
 
 export async function removeCartEntry(entryId: number): Promise<void> {
-  await api.delete(`cart/entries/${entryId}`);
+  await call(`DELETE cart/entries/${entryId}`);
 }
 
 export async function clearCart(): Promise<void> {
-  await api.delete('cart/clear');
+  await call('DELETE cart/clear');
 }

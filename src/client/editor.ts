@@ -1,20 +1,29 @@
-/** The content editor's calls (staff only; docs/product.md#d38-content-editor), typed by the server's own answers. */
-
+/** The content editor's calls (staff only; docs/product.md#d38-content-editor), typed by the editor's contract. */
 import type { ReleaseRecord, ReleasesView } from '../server/features/editor/editor.views.ts';
-import { api } from './http.ts';
+import { callerFor, type NoBody } from './http.ts';
+
+/** Routes of the site's own server for this page; the API reference leaves them out. */
+export interface EditorRoutes {
+  'POST editor/session': NoBody;
+  'GET editor/releases': ReleasesView;
+  'POST editor/publish': ReleaseRecord;
+  'POST editor/releases/{id}/restore': NoBody;
+}
+
+const call = callerFor<EditorRoutes>();
 
 /** A publish builds the whole site: it takes a minute or two, not the usual 10 s. */
 const PUBLISH_TIMEOUT_MS = 10 * 60_000;
 
 /** Sets this browser's staff-tools cookie, which the editor's page and its saves need. */
 export async function openEditorSession(): Promise<void> {
-  await api.post('editor/session');
+  await call('POST editor/session');
 }
 
-export const fetchReleases = () => api.get('editor/releases').json<ReleasesView>();
+export const fetchReleases = () => call('GET editor/releases').json();
 
-export const publishContent = () => api.post('editor/publish', { timeout: PUBLISH_TIMEOUT_MS }).json<ReleaseRecord>();
+export const publishContent = () => call('POST editor/publish', { timeout: PUBLISH_TIMEOUT_MS }).json();
 
 export async function restoreRelease(id: string): Promise<void> {
-  await api.post(`editor/releases/${encodeURIComponent(id)}/restore`);
+  await call(`POST editor/releases/${encodeURIComponent(id)}/restore`);
 }

@@ -5,8 +5,9 @@
  * ends the session in this browser, so header and gates follow at once.
  *
  * ky loads with the first call, not with the page (docs/product.md#h11-speed): a form that sends
- * only when submitted starts without it. Calls read as ky's do: `await api.delete(…)` for the
- * response, `api.get(…).json<T>()` for its body; an error status rejects with ky's HTTPError.
+ * only when submitted starts without it. A call names its route as the API reference does:
+ * `await call('DELETE cart/clear')` for the response, `call('GET cart').json()` for its body as the
+ * module's routes declare it; an error status rejects with ky's HTTPError.
  */
 import type { KyInstance, Options } from 'ky';
 import { session } from './session.ts';
@@ -51,18 +52,55 @@ export function loadApiClient(): Promise<KyInstance> {
   return client;
 }
 
-/** A call's answer: the response, or with `.json<T>()` its body. */
-export type ApiCall = Promise<Response> & { json<T>(): Promise<T> };
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** ky's calls on the client `load` gives, which it is asked for with each call. */
-export function callsOn(load: () => Promise<KyInstance>) {
-  const call =
-    (method: 'get' | 'post' | 'put' | 'patch' | 'delete') =>
-    (input: string, options?: Options): ApiCall => {
-      const response = load().then((ky) => ky[method](input, options));
-      return Object.assign(response, { json: <T>() => response.then((answer) => answer.json() as Promise<T>) });
-    };
-  return { get: call('get'), post: call('post'), put: call('put'), patch: call('patch'), delete: call('delete') };
+/** The answer of a route whose body the client does not read: none (204), or a file it saves. */
+export type NoBody = undefined;
+
+/** A declared route as it is called, each `{name}` filled in: `PATCH cart/entries/${string}`. */
+type Filled<Route extends string> = Route extends `${infer Head}{${string}}${infer Tail}`
+  ? `${Head}${string}${Filled<Tail>}`
+  : Route;
+
+/** The declared route of a called one. */
+type Declared<Routes, Called extends string> = {
+  [Route in keyof Routes & `${Method} ${string}`]: Called extends Filled<Route> ? Route : never;
+}[keyof Routes & `${Method} ${string}`];
+
+/** A call's answer: the response, or with `.json()` its body. */
+export type ApiCall<Answer> = Promise<Response> & { json(): Promise<Answer> };
+
+/** A call of one of `Routes`, its parameters filled in: `PATCH cart/entries/12`. */
+export type CallOf<Routes> = Filled<keyof Routes & `${Method} ${string}`>;
+
+/** Calls of one of `Routes`, typed by its answer: `call(\`PATCH cart/entries/${id}\`, { json })`. */
+export type Caller<Routes> = <Called extends CallOf<Routes>>(
+  route: Called,
+  options?: Options,
+) => ApiCall<Routes[Declared<Routes, Called>]>;
+
+/** `PATCH cart/entries/12` → its method and path, `['PATCH', 'cart/entries/12']`. */
+export function requestOf(route: string): [method: string, path: string] {
+  const space = route.indexOf(' ');
+  return [route.slice(0, space), route.slice(space + 1)];
 }
 
-export const api = callsOn(loadApiClient);
+/** Calls through the ky instance `load` gives, which it is asked for with each call. */
+export const callsOn =
+  (load: () => Promise<KyInstance>) =>
+  (route: string, options?: Options): ApiCall<unknown> => {
+    const [method, path] = requestOf(route);
+    const response = load().then((ky) => ky(path, { ...options, method }));
+    return Object.assign(response, { json: () => response.then((body) => body.json()) });
+  };
+
+const call = callsOn(loadApiClient);
+
+/**
+ * A module's calls, of its routes only. Each module declares the routes it calls as an interface,
+ * `<Feature>Routes`, as the API reference lists them (`'PATCH cart/entries/{id}'`: the method,
+ * the path below the API base, `{name}` for a parameter), each with the JSON answer it reads
+ * (`NoBody`: none); tests/api/client-calls.test.ts finds each in the API's OpenAPI document,
+ * answering what the module expects. At run time a call is its route's text, as ever.
+ */
+export const callerFor = <Routes>(): Caller<Routes> => call as Caller<Routes>;

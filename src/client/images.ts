@@ -2,22 +2,29 @@
  * Image uploads and deletion. Uploads go through XMLHttpRequest, the one browser API that reports
  * upload progress everywhere (fetch does so only with request streams over HTTP/2).
  */
-
 import type { ImageOwner, ImageView } from '../server/features/images/images.views.ts';
 import { FAILURE_MESSAGES } from './failures.ts';
-import { API_TIMEOUT_MS, api, CLIENT_HEADER, CLIENT_NAME } from './http.ts';
+import { API_TIMEOUT_MS, type CallOf, CLIENT_HEADER, CLIENT_NAME, callerFor, type NoBody, requestOf } from './http.ts';
 import { session } from './session.ts';
+
+export interface ImageRoutes {
+  'POST images/upload/departament/{id}': ImageView;
+  'POST images/upload/article/{id}': ImageView;
+  'DELETE images/{id}': NoBody;
+}
+
+const call = callerFor<ImageRoutes>();
 
 /** A refused or failed upload, with the German message to show (the API's own when it sent one). */
 export class UploadError extends Error {
   override name = 'UploadError';
 }
 
-/** Where each owner's uploads go: a category's path keeps the earlier product's spelling. */
-const UPLOAD_PATHS: Record<ImageOwner['kind'], string> = {
-  category: '/images/upload/departament',
-  article: '/images/upload/article',
-};
+/** Each owner's segment of the upload path: a category's keeps the earlier product's spelling. */
+const UPLOAD_SEGMENTS = { category: 'departament', article: 'article' } as const satisfies Record<
+  ImageOwner['kind'],
+  string
+>;
 
 /** Uploads a JPEG or PNG for a category or an article; `onProgress` gets 0…1. */
 export async function uploadImage(
@@ -29,7 +36,9 @@ export async function uploadImage(
   const { token } = await session;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `${import.meta.env.PUBLIC_API_BASE}${UPLOAD_PATHS[owner]}/${ownerId}`);
+    const route = `POST images/upload/${UPLOAD_SEGMENTS[owner]}/${ownerId}` satisfies CallOf<ImageRoutes>;
+    const [method, path] = requestOf(route);
+    request.open(method, `${import.meta.env.PUBLIC_API_BASE}/${path}`);
     request.timeout = API_TIMEOUT_MS * 6; // a large photo on a slow line
     request.setRequestHeader(CLIENT_HEADER, CLIENT_NAME); // as every request of this client (http.ts)
     const bearer = token();
@@ -52,5 +61,5 @@ export async function uploadImage(
 }
 
 export async function deleteImage(id: number): Promise<void> {
-  await api.delete(`images/${id}`);
+  await call(`DELETE images/${id}`);
 }

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Options } from 'ky';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeFailure, FAILURE_MESSAGES } from '../../src/client/failures.ts';
-import { CLIENT_HEADER, callsOn, loadApiClient } from '../../src/client/http.ts';
+import { CLIENT_HEADER, callsOn, loadApiClient, requestOf } from '../../src/client/http.ts';
 import { tokenFromLocation } from '../../src/islands/accounts/ResetPasswordForm.tsx';
 import { $accessToken, $isAuthorized, $sessionEnded, logIn, logOut } from '../../src/stores/accounts.ts';
 
@@ -77,32 +77,35 @@ async function failureOf(request: Promise<unknown>) {
 describe('API client', () => {
   it('names the web client in a header and sends the stored token as bearer', async () => {
     $accessToken.set('token-123');
-    await client().get('ok').json();
+    await client()('GET ok').json();
     expect(lastHeaders[CLIENT_HEADER.toLowerCase()]).toBe('web');
     expect(lastHeaders.authorization).toBe('Bearer token-123');
     $accessToken.set(undefined);
-    await client().get('ok').json();
+    await client()('GET ok').json();
     expect(lastHeaders.authorization).toBeUndefined();
   });
 
   it('ends the session when a guarded route refuses the stored token, and only then', async () => {
     logIn('token-123');
-    await failureOf(client().post('wrong-password').json()); // a login attempt's 401 has no challenge
+    await failureOf(client()('POST wrong-password').json()); // a login attempt's 401 has no challenge
     expect([$isAuthorized.get(), $sessionEnded.get()]).toEqual([true, false]);
     // Logging out sends the old token itself, after the store forgot it: its refusal is no news.
     logOut();
-    await failureOf(
-      client()
-        .post('guarded', { headers: { Authorization: 'Bearer token-123' } })
-        .json(),
-    );
+    await failureOf(client()('POST guarded', { headers: { Authorization: 'Bearer token-123' } }).json());
     expect($sessionEnded.get()).toBe(false);
 
     logIn('token-123');
-    const refused = await failureOf(client().get('guarded').json());
+    const refused = await failureOf(client()('GET guarded').json());
     expect(describeFailure(refused).status).toBe(401);
     expect([$isAuthorized.get(), $accessToken.get(), $sessionEnded.get()]).toEqual([false, undefined, true]);
     $sessionEnded.set(false);
+  });
+
+  it('reads a route’s method and path', () => {
+    expect(requestOf('POST editor/releases/2027-01-01T10%3A00%3A00.000Z/restore')).toEqual([
+      'POST',
+      'editor/releases/2027-01-01T10%3A00%3A00.000Z/restore',
+    ]);
   });
 
   it('uses /api by default with a 10 s timeout', () => {
@@ -113,12 +116,12 @@ describe('API client', () => {
 
 describe('describeFailure', () => {
   it('uses the server’s message and field errors', async () => {
-    expect(describeFailure(await failureOf(client().get('with-message').json()))).toEqual({
+    expect(describeFailure(await failureOf(client()('GET with-message').json()))).toEqual({
       status: 409,
       message: 'Ein Konto mit dieser E-Mail-Adresse existiert bereits.',
       fieldErrors: [],
     });
-    expect(describeFailure(await failureOf(client().get('validation').json()))).toEqual({
+    expect(describeFailure(await failureOf(client()('GET validation').json()))).toEqual({
       status: 400,
       message: 'Bitte überprüfen Sie Ihre Eingaben.',
       fieldErrors: [{ fieldName: 'userEmail', message: 'Ungültige E-Mail-Adresse' }],
@@ -126,13 +129,13 @@ describe('describeFailure', () => {
   });
 
   it('falls back to the caller’s text, else "Ein Fehler ist aufgetreten", when the server sent no message', async () => {
-    const empty = await failureOf(client().get('no-message').json());
+    const empty = await failureOf(client()('GET no-message').json());
     expect(describeFailure(empty).message).toBe('Ein Fehler ist aufgetreten');
     expect(describeFailure(empty, { http: 'Fehler beim Senden der E-Mail.' }).message).toBe(
       'Fehler beim Senden der E-Mail.',
     );
     expect(
-      describeFailure(await failureOf(client().get('html').json()), {
+      describeFailure(await failureOf(client()('GET html').json()), {
         http: 'Fehler beim Zurücksetzen des Passworts.',
       }),
     ).toEqual({
@@ -143,13 +146,13 @@ describe('describeFailure', () => {
   });
 
   it('says in German that the server took too long', async () => {
-    const timeout = await failureOf(client({ timeout: 50 }).get('slow').json());
+    const timeout = await failureOf(client({ timeout: 50 })('GET slow').json());
     expect(describeFailure(timeout, { other: 'Unbekannter Fehler.' }).message).toBe(FAILURE_MESSAGES.timeout);
     expect(FAILURE_MESSAGES.timeout).toMatch(/^Zeitüberschreitung/);
   });
 
   it('reports a missing connection, or the caller’s text for anything else', async () => {
-    const unreachable = await failureOf(client({ prefix: 'http://127.0.0.1:9/api' }).get('ok').json());
+    const unreachable = await failureOf(client({ prefix: 'http://127.0.0.1:9/api' })('GET ok').json());
     expect(describeFailure(unreachable).message).toBe(FAILURE_MESSAGES.network);
     expect(describeFailure(unreachable, { other: 'Unbekannter Fehler.' }).message).toBe('Unbekannter Fehler.');
     expect(describeFailure(new Error('boom')).message).toBe('Ein Fehler ist aufgetreten');
