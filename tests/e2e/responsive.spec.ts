@@ -8,7 +8,8 @@
  */
 import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
-import { signIn } from './support/accounts.ts';
+import { addToCart } from '../support/realistic-shop.ts';
+import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, shellReady, test } from './support/fixtures.ts';
 import { cutOffTexts, galleryOutsideItsColumn, sidewaysOverflow, textsOffScreen } from './support/layout.ts';
@@ -80,6 +81,8 @@ const VISITS: Visit[] = [
     fixed(path, 'customer'),
   ),
   ...['/admin/departaments', '/admin/bestellungen', '/admin/inhalte'].map((path) => fixed(path, 'admin')),
+  // An account without a billing address: the profile shows the address form at once, above the orders.
+  { ...fixed('/profilepage', 'admin'), title: '/profilepage (an account without a billing address)' },
   ...slugs.map((slug) => fixed(`/${slug}`)),
   ...slugs.map((slug) => ({ ...fixed(`/beispiele/${slug}`), axe: false as const })),
 ];
@@ -174,6 +177,23 @@ test('a logged-in administrator finds Verwaltung and Abmelden in the burger menu
   }
   await expect(nav.getByRole('button', { name: 'Abmelden' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Login', exact: true })).toBeHidden();
+});
+
+test('the header keeps room for a two-digit cart count: the links stay put when it arrives', async ({
+  page,
+  request,
+  send,
+  realShop,
+}) => {
+  const account = await confirmedCustomer(request);
+  const token = await accessTokenFor(request, account.userEmail, account.password);
+  await addToCart(send, token, realShop.catalogue.fivePhotos.articles.slice(0, 12));
+  await signIn(page, token);
+  const layoutShifts = await recordLayoutShifts(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Warenkorb, 12 Einträge' })).toBeVisible();
+  expect(await layoutShifts(), `layout shifts: ${await layoutShiftSources(page)}`).toBe(0);
 });
 
 test('the 27 industry links are a compact list on a phone, not 27 full-width buttons', async ({ page }) => {

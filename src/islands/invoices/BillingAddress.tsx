@@ -4,15 +4,38 @@
  * pays only with an address) and in the profile; each page loads the address with its other
  * data, so nothing moves when it arrives.
  */
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { fetchBillingAddress } from '../../client/invoices.ts';
 import { type BillingAddress as Address, countryName } from '../../lib/billing-address.ts';
 import type { Loadable } from '../loadable.ts';
 import { INVOICE_TEXTS as t } from './texts.ts';
 import './invoices.css';
 
-/** The form's rules (VAT numbers, countries) load only where the form is shown. */
-const AddressForm = lazy(() => import('./BillingAddressForm.tsx'));
+type AddressForm = typeof import('./BillingAddressForm.tsx')['default'];
+
+/**
+ * The form's rules (VAT numbers, countries) load only where the form is shown. Kept once loaded, so
+ * that the form is drawn in the same pass as the answer it comes with: a 'Lädt …' line growing into
+ * the form would push down what a person is reading below it.
+ */
+let addressForm: AddressForm | undefined;
+async function loadAddressForm(): Promise<AddressForm> {
+  addressForm ??= (await import('./BillingAddressForm.tsx')).default;
+  return addressForm;
+}
+
+/** The form's code where it is needed: at once when it came with the address, else once it has loaded. */
+function useAddressForm(needed: boolean): Loadable<{ Form: AddressForm }> {
+  const [loaded, setLoaded] = useState<Loadable<{ Form: AddressForm }>>({ state: 'loading' });
+  useEffect(() => {
+    if (!needed || addressForm) return;
+    loadAddressForm().then(
+      (Form) => setLoaded({ state: 'loaded', Form }),
+      () => setLoaded({ state: 'failed', message: t.loadFailed }),
+    );
+  }, [needed]);
+  return addressForm ? { state: 'loaded', Form: addressForm } : loaded;
+}
 
 function AddressLines({ address }: { address: Address }) {
   return (
@@ -51,7 +74,11 @@ export function useStoredAddress(): [StoredAddress, (address: Address) => void] 
   const [state, setState] = useState<StoredAddress>({ state: 'loading' });
   useEffect(() => {
     fetchBillingAddress().then(
-      (address) => setState({ state: 'loaded', address }),
+      async (address) => {
+        // Without an address the form shows at once: its code comes with the answer.
+        if (!address) await loadAddressForm().catch(() => undefined);
+        setState({ state: 'loaded', address });
+      },
       () => setState({ state: 'failed', message: t.loadFailed }),
     );
   }, []);
@@ -73,6 +100,7 @@ export default function BillingAddress({
 
   const address = stored.state === 'loaded' ? stored.address : undefined;
   const showForm = stored.state === 'loaded' && (editing || !address);
+  const form = useAddressForm(showForm);
   // Once saved, the form gives way to the address: the focus goes to its 'Ändern', not to the page.
   useEffect(() => {
     if (saved && !showForm) changeButton.current?.focus();
@@ -85,8 +113,10 @@ export default function BillingAddress({
       {showForm && (
         <>
           {!address && <p>{t.billingIntro}</p>}
-          <Suspense fallback={<p role="status">{t.loading}</p>}>
-            <AddressForm
+          {form.state === 'loading' && <p role="status">{t.loading}</p>}
+          {form.state === 'failed' && <p className="form-message--error">{form.message}</p>}
+          {form.state === 'loaded' && (
+            <form.Form
               stored={address}
               onCancel={address ? () => setEditing(false) : undefined}
               onSaved={(next) => {
@@ -95,7 +125,7 @@ export default function BillingAddress({
                 setSaved(true);
               }}
             />
-          </Suspense>
+          )}
         </>
       )}
       {address && !showForm && (
