@@ -1,13 +1,34 @@
 /// <reference types="vitest/config" />
 import { getViteConfig } from 'astro/config';
 
+/**
+ * Files that start the product on its embedded database whatever DATABASE_URL says (fresh
+ * installations, restarts, backups, the server process): a PostgreSQL pass would run them again
+ * unchanged, so it leaves them to the first pass.
+ */
+const EMBEDDED_ONLY = [
+  'tests/api/backup.test.ts',
+  'tests/api/restart-and-admin.test.ts',
+  'tests/api/server-process.test.ts',
+];
+
 // Astro's Vite setup, so unit tests can render .astro components with the container API.
 export default getViteConfig({
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['tests/unit/**/*.test.ts'] } },
-      // The REST API in process on a real database: in-memory PGlite, or PostgreSQL with DATABASE_URL.
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 30_000, hookTimeout: 60_000 } },
+      // The REST API in process on a real database: in-memory PGlite, or PostgreSQL with DATABASE_URL,
+      // each test file on a copy of one database migrated and seeded once per run.
+      {
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          exclude: process.env.DATABASE_URL ? EMBEDDED_ONLY : [],
+          globalSetup: ['tests/api/support/database-template.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
       // Measures the build in dist/: `npm test` builds first.
       { test: { name: 'build', include: ['tests/perf/**/*.test.ts'] } },
     ],

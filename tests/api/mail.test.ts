@@ -13,7 +13,7 @@ import { enqueueMail, startMailSender } from '../../src/server/mail/queue.ts';
 import { confirmationMail } from '../../src/server/mail/templates.ts';
 import { embeddedEnv, freePort, startApiServer } from '../support/processes.ts';
 import { deliveredTo, smtpServer } from '../support/smtp-capture.ts';
-import { createTestApi, openTestDatabase, STRONG_PASSWORD } from './support/test-api.ts';
+import { createPostgresDatabase, createTestApi, openTestDatabase, STRONG_PASSWORD } from './support/test-api.ts';
 
 let smtp: Awaited<ReturnType<typeof smtpServer>>;
 
@@ -130,6 +130,9 @@ describe('the mail queue', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'hwds-kill-'));
     const smtpPort = await freePort();
     const env = embeddedEnv(dataDir, { SMTP_URL: `smtp://127.0.0.1:${smtpPort}` });
+    // On the PostgreSQL pass the queue is there: the embedded database's case ran in the first pass.
+    const database = process.env.DATABASE_URL ? await createPostgresDatabase(process.env.DATABASE_URL) : undefined;
+    if (database) env.DATABASE_URL = database.url;
     const first = await startApiServer(env);
     const registered = await fetch(`${first.baseUrl}/api/auth/register`, {
       method: 'POST',
@@ -153,5 +156,6 @@ describe('the mail queue', () => {
     expect(deliveredTo(back.deliveries, 'kurt@example.de')).toHaveLength(1);
     await second.stop();
     await back.close();
+    await database?.drop();
   });
 });

@@ -7,10 +7,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
+import { drizzle } from 'drizzle-orm/pglite';
 import type * as v from 'valibot';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { siteSchema } from '../../../src/content-schemas/site.ts';
 import type { ArticleSchema } from '../../../src/lib/catalogue.ts';
 import { todayInGermany } from '../../../src/lib/dates.ts';
@@ -18,8 +19,8 @@ import { createApp } from '../../../src/server/app.ts';
 import { type Company, companyOf, readContentFile } from '../../../src/server/content-files.ts';
 import type { ApiDependencies } from '../../../src/server/context.ts';
 import { type DatabaseHandle, openDatabase } from '../../../src/server/db/database.ts';
+import * as schema from '../../../src/server/db/schema.ts';
 import { userRoles, users } from '../../../src/server/db/schema.ts';
-import { seedCatalogue } from '../../../src/server/db/seed.ts';
 import { accessTokenKeys } from '../../../src/server/features/accounts/access-tokens.ts';
 import { mailPasswordResets } from '../../../src/server/features/accounts/accounts.service.ts';
 import { deviceCookies } from '../../../src/server/features/accounts/device-cookies.ts';
@@ -40,6 +41,7 @@ import { openBlobStore } from '../../../src/server/storage/blob-store.ts';
 import { parseEml, type ReceivedMail } from '../../support/eml.ts';
 import type { Send } from '../../support/realistic-shop.ts';
 import { startS3Emulator } from '../../support/s3-emulator.ts';
+import { databaseUrl, onPostgresServer } from './database-template.ts';
 
 export const SITE_URL = 'http://localhost:4321';
 
@@ -65,17 +67,17 @@ export const BILLING_ADDRESS = {
   vatId: 'DE136695976',
 } as const;
 
-/** A database of its own for one test file, migrated and seeded as the server's is at start-up. */
+/**
+ * A database of its own for one test file, migrated and seeded as the server's is at start-up:
+ * a copy of the run's template (database-template.ts), in memory or on the PostgreSQL server.
+ */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const handle = await openEmptyTestDatabase();
-  await seedCatalogue(handle.db);
-  return handle;
-}
-
-async function openEmptyTestDatabase(): Promise<DatabaseHandle> {
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) return openDatabase({ kind: 'memory' });
-  const created = await createPostgresDatabase(serverUrl);
+  const template = inject('databaseTemplate');
+  if (template.kind === 'pglite') {
+    const client = new PGlite({ loadDataDir: new Blob([readFileSync(template.dumpFile)]) });
+    return { db: drizzle(client, { schema }), kind: 'pglite', client, close: () => client.close() };
+  }
+  const created = await createPostgresDatabase(process.env.DATABASE_URL as string, template.name);
   const handle = await openDatabase({ kind: 'postgres', url: created.url });
   return {
     ...handle,
@@ -86,23 +88,16 @@ async function openEmptyTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-/** A new, empty database on the PostgreSQL server of `serverUrl`: its URL, and how to drop it. */
-export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+/** A new database on the PostgreSQL server of `serverUrl` (empty, or a copy of `template`): its URL, and how to drop it. */
+export async function createPostgresDatabase(
+  serverUrl: string,
+  template?: string,
+): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `hwds_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  await onPostgresServer(serverUrl, `create database ${name}${template ? ` template ${template}` : ''}`);
   return {
-    url: url.href,
-    drop: async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
+    url: databaseUrl(serverUrl, name),
+    drop: () => onPostgresServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
 }
 
