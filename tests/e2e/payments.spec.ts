@@ -133,9 +133,9 @@ const setWebhook = (request: APIRequestContext, sessionId: string, mode: string)
   request.post(`/api/sandbox/stripe/test/sessions/${sessionId}/webhook`, { data: { mode } });
 
 /**
- * The paid order on the success, order and profile pages, in one mail with the invoice. With `axe`
- * the order and profile pages are checked for accessibility too: once is enough, they look the
- * same whichever way the order was paid.
+ * The paid booking on the success, confirmation and profile pages, in one mail with the invoice.
+ * With `axe` the confirmation and profile pages are checked for accessibility too: once is enough,
+ * they look the same whichever way the booking was paid.
  */
 async function expectPaidEverywhere(page: Page, customer: { userEmail: string }, { axe = false } = {}) {
   await expect(page.getByRole('heading', { name: 'Zahlung erfolgreich!' })).toBeVisible();
@@ -192,7 +192,7 @@ test.describe('a new customer pays', () => {
     await expectPaidEverywhere(page, customer, { axe: true });
   });
 
-  // The registration form and the billing address of a first order are the card payment's above.
+  // The registration form and the billing address of a first booking are the card payment's above.
   test('with PayPal, whose buttons appear only while PayPal is chosen', async ({ page, request }) => {
     const customer = await signedInCustomer(page, request, 'Paula');
     await addToCartAndOpenPayment(page);
@@ -222,7 +222,7 @@ test.describe('a payment that does not go through', () => {
     page,
     request,
   }) => {
-    test.slow(); // two visits to the hosted page and the paid order's pages: near 30 s on a busy machine
+    test.slow(); // two visits to the hosted page and the paid booking's pages: near 30 s on a busy machine
     const customer = await signedInCustomer(page, request, 'Paula');
     await addToCartAndOpenPayment(page);
     await payByCardOnHostedPage(page);
@@ -361,9 +361,9 @@ test.describe('a cart that changes while the payment page is open', () => {
   });
 });
 
-const profileOrders = (page: Page) => page.getByRole('table', { name: 'Ihre letzten Bestellungen' });
+const profileBookings = (page: Page) => page.getByRole('table', { name: 'Ihre letzten Bestellungen' });
 
-/** Staff's own browser window, beside the customer's, in the order overview searched for `query`. */
+/** Staff's own browser window, beside the customer's, in the booking overview searched for `query`. */
 async function staffOverview(browser: Browser, baseURL: string | undefined, adminToken: string, query: string) {
   const context = await browser.newContext({ baseURL, locale: 'de-DE' });
   await context.addInitScript(() => {
@@ -414,7 +414,7 @@ test.describe('a payment PayPal still processes', () => {
     await other.getByRole('button', { name: 'Jetzt zahlungspflichtig bezahlen' }).click();
     await expect(other.getByRole('alert')).toContainText('Ihre Zahlung wird noch bearbeitet.');
     await other.goto('/profilepage');
-    await expect(profileOrders(other)).toContainText('Zahlung wird bearbeitet');
+    await expect(profileBookings(other)).toContainText('Zahlung wird bearbeitet');
 
     // Staff see it too.
     const { row, search, close } = await staffOverview(browser, baseURL, adminToken, customer.userEmail);
@@ -465,7 +465,7 @@ test('without a payment to look at, /success says where the orders are, never th
   await expectNoAccessibilityViolations(page);
 });
 
-test('staff refund a paid order: refunded for staff and customer, one mail', async ({
+test('staff refund a paid booking: refunded for staff and customer, one mail', async ({
   page,
   request,
   adminToken,
@@ -492,9 +492,9 @@ test('staff refund a paid order: refunded for staff and customer, one mail', asy
   });
 
   await page.goto('/profilepage');
-  await expect(profileOrders(page)).toContainText('Bezahlt');
+  await expect(profileBookings(page)).toContainText('Bezahlt');
   const bookingNumber = (
-    (await profileOrders(page).getByRole('row').nth(1).locator('td[data-label="Bestellnummer"]').textContent()) ?? ''
+    (await profileBookings(page).getByRole('row').nth(1).locator('td[data-label="Bestellnummer"]').textContent()) ?? ''
   ).trim();
 
   const { staff, row, close } = await staffOverview(browser, baseURL, adminToken, bookingNumber);
@@ -514,26 +514,27 @@ test('staff refund a paid order: refunded for staff and customer, one mail', asy
   await close();
 
   await page.reload();
-  await expect(profileOrders(page)).toContainText('Erstattet');
+  await expect(profileBookings(page)).toContainText('Erstattet');
   const mail = await waitForMail(customer.userEmail, `Erstattung Ihrer Bestellung ${bookingNumber}`);
   expect(mail.text).toContain('2.500,00');
 });
 
-test('the realistic order history shows its refunded and its pending order, to the customer and to staff', async ({
+test('the realistic booking history shows its refunded and its pending order, to the customer and to staff', async ({
   page,
   realShop,
   adminToken,
   browser,
   baseURL,
 }) => {
-  const refunded = realShop.orders[2];
-  const pending = realShop.orders.at(-1);
-  if (!refunded || !pending) throw new Error('the realistic shop has no order history');
+  const refunded = realShop.bookings[2];
+  const pending = realShop.bookings.at(-1);
+  if (!refunded || !pending) throw new Error('the realistic shop has no booking history');
   await signIn(page, realShop.customer.accessToken);
   await page.goto('/profilepage');
-  const orderRow = (bookingNumber: string) => profileOrders(page).getByRole('row').filter({ hasText: bookingNumber });
-  await expect(orderRow(refunded.bookingNumber)).toContainText('Erstattet');
-  await expect(orderRow(pending.bookingNumber)).toContainText('Zahlung wird bearbeitet');
+  const bookingRow = (bookingNumber: string) =>
+    profileBookings(page).getByRole('row').filter({ hasText: bookingNumber });
+  await expect(bookingRow(refunded.bookingNumber)).toContainText('Erstattet');
+  await expect(bookingRow(pending.bookingNumber)).toContainText('Zahlung wird bearbeitet');
   await expectNoAccessibilityViolations(page);
 
   for (const [order, label] of [
