@@ -2,7 +2,7 @@
 import { z } from 'astro/zod';
 
 /** The drawings there are (src/assets/illustrations/branchen/). */
-export const MOTIFS = ['gastro', 'handel', 'gesundheit', 'bauen', 'service', 'beratung'] as const;
+const MOTIFS = ['gastro', 'handel', 'gesundheit', 'bauen', 'service', 'beratung'] as const;
 
 export const industryFamilySchema = z.object({
   /** Heading of the group on the home page, e.g. "Gesundheit und Schönheit". */

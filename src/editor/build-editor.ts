@@ -7,7 +7,7 @@
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 
-export const EDITOR_BASE_PATH = '/keystatic';
+const EDITOR_BASE_PATH = '/keystatic';
 
 export async function buildEditor(outDir: string): Promise<void> {
   await build({

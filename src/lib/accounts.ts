@@ -58,7 +58,7 @@ const name = (required: string) =>
  * A phone number as people write it, stored normalised (docs/product.md#d24-german-ui):
  * "+49 (0) 611 / 123-456" → "+49611123456". The "(0)" after a country code is not dialled.
  */
-export function normalisePhoneNumber(typed: string): string {
+function normalisePhoneNumber(typed: string): string {
   const international = typed.startsWith('+');
   const digits = (international ? typed.replace(/\(\s*0\s*\)/g, '') : typed).replace(/\D/g, '');
   return international ? `+${digits}` : digits;

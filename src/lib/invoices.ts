@@ -1,8 +1,7 @@
 /**
- * Invoices (docs/product.md#d37-invoices): their kinds, numbers and file names, and how an order
- * names them. The billing address: ./billing-address.ts.
+ * Invoices (docs/product.md#d37-invoices): their kinds, numbers and file names. The billing
+ * address: ./billing-address.ts.
  */
-import * as v from 'valibot';
 
 /** An invoice (type 380) and the correcting invoice a refund issues (type 381). */
 export const INVOICE_KINDS = ['invoice', 'credit_note'] as const;
@@ -24,9 +23,3 @@ export const formatInvoiceNumber = (year: number, sequence: number): string =>
 /** "Rechnung-RE-2027-00001.pdf": the download's file name. */
 export const invoiceFileName = (kind: InvoiceKind, number: string): string =>
   `${INVOICE_KIND_NAMES[kind]}-${number}.pdf`;
-
-/** The invoices of an order, as the order lists show them: numbers, or null when there is none. */
-export const InvoiceNumbersSchema = v.object({
-  invoiceNumber: v.nullable(v.string()),
-  creditNoteNumber: v.nullable(v.string()),
-});

@@ -4,7 +4,7 @@
  */
 
 /** The largest amount anything in the shop may cost: 1 million euros. */
-export const MAX_EUROS = 1_000_000;
+const MAX_EUROS = 1_000_000;
 
 /**
  * The most one order may cost: what a payment provider takes in one payment (Stripe's limit for

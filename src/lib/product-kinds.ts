@@ -7,10 +7,10 @@
 import { PAYMENT_CATEGORY_ID } from './catalogue.ts';
 import type { Unit } from './units.ts';
 
-export const PRODUCT_KINDS = ['website', 'maintenance', 'print'] as const;
+const PRODUCT_KINDS = ['website', 'maintenance', 'print'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
-export const kindOf = ({ unit, departamentId: categoryId }: { unit: Unit; departamentId: number }): ProductKind =>
+const kindOf = ({ unit, departamentId: categoryId }: { unit: Unit; departamentId: number }): ProductKind =>
   unit === 'month' ? 'maintenance' : categoryId === PAYMENT_CATEGORY_ID ? 'website' : 'print';
 
 /** The kinds among some ordered items, each once, in a fixed order. */

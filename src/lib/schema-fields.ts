@@ -11,7 +11,7 @@ type NumberSchema = v.GenericSchema<number, number>;
 export const present = (schema: StringSchema) => v.optional(schema, '');
 
 /** The largest value of an integer column: a larger id cannot exist and must not reach a query. */
-export const MAX_DATABASE_ID = 2_147_483_647;
+const MAX_DATABASE_ID = 2_147_483_647;
 
 /** A reference to a row by id: a whole number from 1 to MAX_DATABASE_ID, else `message`. */
 export const databaseId = (message: string) =>

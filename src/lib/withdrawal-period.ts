@@ -6,7 +6,7 @@
 import { todayInGermany } from './dates.ts';
 
 /** The days of the withdrawal period, counted from the day after the contract was concluded. */
-export const WITHDRAWAL_PERIOD_DAYS = 14;
+const WITHDRAWAL_PERIOD_DAYS = 14;
 
 /**
  * The last day (YYYY-MM-DD, in Germany) a consumer can withdraw from a contract concluded at

@@ -2,7 +2,7 @@
 import type { APIRoute } from 'astro';
 import { getLandingPages } from '../components/content/site-data.ts';
 
-export const PUBLIC_PATHS = [
+const PUBLIC_PATHS = [
   '/',
   '/modelle',
   '/preise',

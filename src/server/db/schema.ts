@@ -102,7 +102,7 @@ export const retiredRefreshTokens = pgTable('retired_refresh_tokens', {
   retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const ONE_TIME_TOKEN_PURPOSES = ['confirm_email', 'reset_password'] as const;
+const ONE_TIME_TOKEN_PURPOSES = ['confirm_email', 'reset_password'] as const;
 export type OneTimeTokenPurpose = (typeof ONE_TIME_TOKEN_PURPOSES)[number];
 
 /** E-mail confirmation codes and password reset tokens: stored hashed, expiring, single use. */
@@ -380,7 +380,7 @@ const providerPayment = () => ({
 });
 
 /** `pending`: the provider took the payment but has not finished it; `failed`: declined or denied. */
-export const PAYMENT_ATTEMPT_STATUSES = ['open', 'pending', 'completed', 'failed', 'expired'] as const;
+const PAYMENT_ATTEMPT_STATUSES = ['open', 'pending', 'completed', 'failed', 'expired'] as const;
 export type PaymentAttemptStatus = (typeof PAYMENT_ATTEMPT_STATUSES)[number];
 
 /** A provider session (Stripe Checkout Session, PayPal order) started for a booking. */
@@ -406,7 +406,7 @@ export const paymentAttempts = pgTable(
  * booking that another payment had settled already; staff refund it (docs/product.md#d22-fulfilment).
  * `refunded`: paid back in full (docs/product.md#d33-refunds).
  */
-export const PAYMENT_STATUSES = ['settled', 'refund_due', 'refunded'] as const;
+const PAYMENT_STATUSES = ['settled', 'refund_due', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** A verified payment: one per provider reference, and one settled payment per booking. */
@@ -433,11 +433,11 @@ export const payments = pgTable(
  * crash between the two is repaired by asking again; `pending`: the provider accepted it and
  * pays it out later; `completed`; `failed` (docs/product.md#d33-refunds).
  */
-export const REFUND_STATUSES = ['requested', 'pending', 'completed', 'failed'] as const;
+const REFUND_STATUSES = ['requested', 'pending', 'completed', 'failed'] as const;
 export type RefundStatus = (typeof REFUND_STATUSES)[number];
 
 /** Who started a refund: staff in the booking overview, or someone at the provider (its dashboard). */
-export const REFUND_ORIGINS = ['staff', 'provider'] as const;
+const REFUND_ORIGINS = ['staff', 'provider'] as const;
 export type RefundOrigin = (typeof REFUND_ORIGINS)[number];
 
 /** A full refund of a payment; at most one that has not failed per payment. */

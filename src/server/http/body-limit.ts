@@ -5,7 +5,7 @@
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError, MESSAGES } from './errors.ts';
 
-export const JSON_BODY_LIMIT = 64 * 1024;
+const JSON_BODY_LIMIT = 64 * 1024;
 
 /** Refuses a body above `maxSize` bytes with 413 and `message`, before the handler reads it. */
 export const limitBody = (maxSize: number, message: string = MESSAGES.tooLarge) =>

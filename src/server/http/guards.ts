@@ -11,7 +11,7 @@ import { authenticatedUser } from '../features/accounts/accounts.service.ts';
 import { ApiError, MESSAGES } from './errors.ts';
 import { common, documented } from './openapi.ts';
 
-export function bearerToken(header: string | undefined): string | undefined {
+function bearerToken(header: string | undefined): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
 }
 

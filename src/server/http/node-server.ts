@@ -48,7 +48,7 @@ const ASSET_PREFIX = '/_astro/';
 const ASSET_SECURITY_HEADERS = new Set(['X-Content-Type-Options', 'Strict-Transport-Security']);
 
 /** The path as the log shows it: no query string, and the reset link's token (`/reset-password/{token}`) left out. */
-export const loggedPath = (url = '/'): string =>
+const loggedPath = (url = '/'): string =>
   (url.split('?')[0] ?? '/').replace(/^\/reset-password\/[^/]+/, '/reset-password/…');
 
 function requestLogger() {
@@ -106,7 +106,7 @@ export function normalisedTarget(target: string): string {
 }
 
 /** The client's address: the connection's peer, or who the trusted proxies say it is. */
-export function clientAddressOf(settings: Pick<Settings, 'trustProxy'>) {
+function clientAddressOf(settings: Pick<Settings, 'trustProxy'>) {
   const { trustProxy } = settings;
   const trust =
     typeof trustProxy === 'number'

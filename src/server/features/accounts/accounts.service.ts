@@ -42,9 +42,9 @@ export const ACCOUNT_API_MESSAGES = {
 const m = ACCOUNT_API_MESSAGES;
 
 const HOUR = 60 * 60 * 1000;
-export const CONFIRMATION_TTL_MS = 48 * HOUR;
-export const RESET_TTL_MS = HOUR;
-export const SESSION_TTL_MS = 14 * 24 * HOUR;
+const CONFIRMATION_TTL_MS = 48 * HOUR;
+const RESET_TTL_MS = HOUR;
+const SESSION_TTL_MS = 14 * 24 * HOUR;
 /** A fresh confirmation mail on a refused login at most this often per account. */
 const CONFIRMATION_RESEND_MS = 60 * 1000;
 
@@ -166,7 +166,7 @@ export async function confirmEmail(db: Database, code: string): Promise<void> {
     .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
 }
 
-export async function rolesOf(db: Database, userId: number): Promise<RoleName[]> {
+async function rolesOf(db: Database, userId: number): Promise<RoleName[]> {
   const rows = await db.select({ name: userRoles.name }).from(userRoles).where(eq(userRoles.userId, userId));
   return rows.map((row) => row.name);
 }

@@ -31,7 +31,7 @@ export const DEFAULT_RATE_LIMITS = {
 
 export type RateLimits = Record<keyof typeof DEFAULT_RATE_LIMITS, RateLimit>;
 
-export function tooManyRequests(retryAfterSeconds: number): ApiError {
+function tooManyRequests(retryAfterSeconds: number): ApiError {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return new ApiError(
     429,

@@ -15,7 +15,7 @@ import type { PaymentProviders } from '../payments/payment-providers.ts';
 import { recordTaken } from '../payments/settlement.ts';
 import type { AdminBookingPage, BookingQuery } from './admin.views.ts';
 
-export const ADMIN_API_MESSAGES = {
+const ADMIN_API_MESSAGES = {
   bookingNotFound: 'Bestellung nicht gefunden.',
   notCancellable: 'Nur Bestellungen, deren Zahlungsfrist abgelaufen ist, können storniert werden.',
   paidMeanwhile: 'Diese Bestellung wurde inzwischen bezahlt und kann nicht mehr storniert werden.',

@@ -14,7 +14,7 @@ import { articles, cartEntries, categories, type Database } from '../../db/schem
 import { ApiError } from '../../http/errors.ts';
 import type { CartEntryView, CartView } from './cart.views.ts';
 
-export const CART_API_MESSAGES = {
+const CART_API_MESSAGES = {
   articleNotFound: 'Artikel nicht gefunden.',
   entryNotFound: 'Dieser Eintrag ist nicht in Ihrem Warenkorb.',
   articleNotInCart: 'Dieser Artikel ist nicht in Ihrem Warenkorb.',

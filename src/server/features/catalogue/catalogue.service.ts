@@ -11,7 +11,7 @@ import { type ImageRow, imagesOf, imageViews, removeImageFiles } from '../images
 import type { ImageOwner } from '../images/images.views.ts';
 import type { ArticleView, CategoryView } from './catalogue.views.ts';
 
-export const CATALOGUE_API_MESSAGES = {
+const CATALOGUE_API_MESSAGES = {
   categoryNotFound: 'Kategorie nicht gefunden.',
   articleNotFound: 'Artikel nicht gefunden.',
   categoryNumberTaken: 'Eine Kategorie mit dieser Nummer gibt es bereits.',

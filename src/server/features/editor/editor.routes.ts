@@ -27,7 +27,7 @@ export interface EditorRuntime {
 /** A save sends whole files, base64-encoded: the largest content file is far below this. */
 const SAVE_BODY_LIMIT = 2 * 1024 * 1024;
 
-export const staffCookieOptions = (siteUrl: string) =>
+const staffCookieOptions = (siteUrl: string) =>
   ({
     path: '/',
     httpOnly: true,

@@ -22,7 +22,7 @@ interface Update {
   deletions: { path: string }[];
 }
 
-export const CONFLICT_MESSAGE = (file: string) =>
+const CONFLICT_MESSAGE = (file: string) =>
   `Nicht gespeichert: ${file} wurde inzwischen von jemand anderem gespeichert. Bitte laden Sie die Seite neu (Ihre Eingaben gehen dabei verloren) und tragen Sie Ihre Änderung dann erneut ein.`;
 
 /** Git's blob hash, which Keystatic names files' versions by. */

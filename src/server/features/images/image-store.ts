@@ -33,7 +33,7 @@ const FORMATS = {
 type Format = keyof typeof FORMATS;
 
 /** Uploaded originals: the names this module makes, and with their variants the only ones it serves. */
-export const IMAGE_FILE_NAME = /^[a-f0-9]{32}\.(jpg|png)$/;
+const IMAGE_FILE_NAME = /^[a-f0-9]{32}\.(jpg|png)$/;
 const VARIANT_FILE_NAME = /^([a-f0-9]{32})-(\d{1,4})\.webp$/;
 
 /** Widths of the WebP variants made of every image, for `srcset` (never wider than the image). */

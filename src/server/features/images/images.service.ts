@@ -20,7 +20,7 @@ const m = IMAGE_API_MESSAGES;
 
 export type ImageRow = typeof images.$inferSelect;
 
-export const imageUrl = (publicApiBase: string, fileName: string): string => `${publicApiBase}/images/file/${fileName}`;
+const imageUrl = (publicApiBase: string, fileName: string): string => `${publicApiBase}/images/file/${fileName}`;
 
 /** The images of some categories and articles, oldest first. */
 export async function imagesOf(db: Database, categoryIds: number[], articleIds: number[]): Promise<ImageRow[]> {

@@ -27,7 +27,7 @@ function taxCategory(document: InvoiceDocument) {
 }
 
 /** The document as the library's input: its UBL-shaped JSON, which it turns into CII. */
-export function eInvoiceData(document: InvoiceDocument): Invoice {
+function eInvoiceData(document: InvoiceDocument): Invoice {
   const { seller, buyer } = document;
   const category = taxCategory(document);
   const paid = document.kind === 'invoice' ? document.grossCents : 0;

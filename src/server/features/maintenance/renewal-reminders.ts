@@ -16,9 +16,9 @@ import { enqueueMail } from '../../mail/queue.ts';
 import { renewalReminderMail } from '../../mail/templates.ts';
 
 /** How long before a term's last day the customer is reminded. */
-export const REMIND_DAYS_BEFORE_END = 30;
+const REMIND_DAYS_BEFORE_END = 30;
 /** How often the server looks for terms to remind of: a day late at most, well within the 30 days. */
-export const REMIND_EVERY_MS = 60 * 60 * 1000;
+const REMIND_EVERY_MS = 60 * 60 * 1000;
 
 /** Queues the reminders due on `today` (YYYY-MM-DD, in Germany); returns how many. */
 export async function remindRenewals(deps: ApiDependencies, today = todayInGermany()): Promise<number> {

@@ -36,7 +36,7 @@ function intoEmulator(sandbox: SandboxEndpoint, provider: 'stripe' | 'paypal'): 
  * A provider call gives up after 15 s (Stripe tries twice more): a PayPal capture's claim
  * (open-attempts.ts) outlasts everything it waits for.
  */
-export const PROVIDER_TIMEOUT_MS = 15_000;
+const PROVIDER_TIMEOUT_MS = 15_000;
 const STRIPE_LIMITS = { timeout: PROVIDER_TIMEOUT_MS, maxNetworkRetries: 2 };
 
 export function paymentProviders(config: PaymentConfig, sandbox: SandboxEndpoint): PaymentProviders {

@@ -25,7 +25,7 @@ import type { CheckoutSessionView, PaymentResultView, PayPalOrderView } from './
 import { centsOf, PayPalApiError, type PayPalOrder } from './paypal-client.ts';
 import { applyVerdict, recordTaken } from './settlement.ts';
 
-export const PAYMENT_API_MESSAGES = {
+const PAYMENT_API_MESSAGES = {
   ...PAYMENT_MESSAGES,
   amountChanged:
     'Der Betrag hat sich inzwischen geändert. Bitte prüfen Sie Ihren Warenkorb auf der Zahlungsseite und bezahlen Sie erneut.',

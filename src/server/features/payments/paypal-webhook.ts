@@ -16,7 +16,7 @@ import type { WebhookTransmission } from './paypal-client.ts';
 import { applyProviderRefund, refundStatusOf } from './refunds.ts';
 import { applyVerdict } from './settlement.ts';
 
-export const PAYPAL_WEBHOOK_MESSAGES = {
+const PAYPAL_WEBHOOK_MESSAGES = {
   unverified: 'Die Nachricht ist nicht von PayPal bestätigt.',
   malformed: 'Die Nachricht hat nicht die erwartete Form.',
   unreachable: 'PayPal ist nicht erreichbar; die Nachricht kann nicht geprüft werden.',

@@ -15,9 +15,9 @@ import { reconcileRefunds } from './refunds.ts';
 import { applyVerdict } from './settlement.ts';
 
 /** Attempts younger than this are left to the customer's return and the webhooks. */
-export const RECONCILE_AFTER_MS = 10 * 60 * 1000;
+const RECONCILE_AFTER_MS = 10 * 60 * 1000;
 /** How often the server reconciles. */
-export const RECONCILE_EVERY_MS = 5 * 60 * 1000;
+const RECONCILE_EVERY_MS = 5 * 60 * 1000;
 /**
  * An open attempt older than this can no longer take money (a Checkout Session lives 24 hours, a
  * PayPal order must be captured within three days of its approval); a pending one is asked until

@@ -24,7 +24,7 @@ import type { PaymentProviders } from './payment-providers.ts';
 import type { RefundView } from './payments.views.ts';
 import { PayPalApiError } from './paypal-client.ts';
 
-export const REFUND_MESSAGES = {
+const REFUND_MESSAGES = {
   bookingNotFound: 'Bestellung nicht gefunden.',
   notPaid: 'Nur bezahlte Bestellungen können erstattet werden.',
   alreadyRefunded: 'Diese Bestellung ist bereits erstattet.',

@@ -17,7 +17,7 @@ import { sessionVerdict } from './payment-states.ts';
 import { applyProviderRefund, refundStatusOf } from './refunds.ts';
 import { applyVerdict } from './settlement.ts';
 
-export const STRIPE_WEBHOOK_MESSAGES = {
+const STRIPE_WEBHOOK_MESSAGES = {
   invalidSignature: 'Die Signatur der Nachricht ist ungültig.',
   malformed: 'Die Nachricht hat nicht die erwartete Form.',
 } as const;

@@ -41,7 +41,7 @@ const NAMES = {
 type ErrorStatus = keyof typeof NAMES;
 
 /** Each issue the emulator reports: its HTTP status and PayPal's description. */
-export const ISSUES = {
+const ISSUES = {
   MALFORMED_REQUEST_JSON: [400, 'The request JSON is not well formed.'],
   MISSING_REQUIRED_PARAMETER: [400, 'A required parameter is missing.'],
   INVALID_PARAMETER_SYNTAX: [400, 'The value of a field does not conform to the expected format.'],

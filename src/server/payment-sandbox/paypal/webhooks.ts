@@ -30,7 +30,7 @@ export interface PayPalEvent {
   links: { href: string; rel: string; method: string }[];
 }
 
-export const AUTH_ALGO = 'SHA256withRSA';
+const AUTH_ALGO = 'SHA256withRSA';
 
 export interface PayPalWebhookOptions {
   /** The id PayPal gives the shop's webhook; the shop verifies each event with it. */

@@ -7,7 +7,7 @@
 import { el, formatMinorUnits, type SandboxPages, testNote } from '../pages.ts';
 import { type StoredSession, successRedirect } from './checkout-sessions.ts';
 
-export const MERCHANT_NAME = 'HWDS';
+const MERCHANT_NAME = 'HWDS';
 
 /** Why the page is shown again: the card was declined, or its 3-D Secure check failed. */
 export type PaymentFailure = 'declined' | 'authentication-failed';
