@@ -54,7 +54,10 @@ const reason = servesRelease ? undefined : whyBuild(settings, dist, [...codeSour
 if (reason) {
   console.log(`Building the site (${reason}) …`);
   const astro = path.join(root, 'node_modules/astro/bin/astro.mjs');
-  const build = spawnSync(process.execPath, [astro, 'build'], { cwd: root, stdio: 'inherit' });
+  // A production build whatever NODE_ENV the shell has: with `test` or `development` Vite bundles
+  // React's development build (120 KB gzip instead of 60 KB).
+  const env = { ...process.env, NODE_ENV: 'production' };
+  const build = spawnSync(process.execPath, [astro, 'build'], { cwd: root, env, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 

@@ -175,6 +175,7 @@ const astroBuild: SiteBuild = (projectRoot, contentDir, outDir) =>
         cwd: projectRoot,
         env: {
           ...process.env,
+          NODE_ENV: 'production', // as `npm start` builds: React's production build whatever the server's NODE_ENV
           CONTENT_DIR: contentDir,
           ASTRO_TELEMETRY_DISABLED: '1',
           NO_COLOR: '1',
