@@ -11,6 +11,7 @@ import { mailQueue } from '../../src/server/db/schema.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { enqueueMail, startMailSender } from '../../src/server/mail/queue.ts';
 import { confirmationMail } from '../../src/server/mail/templates.ts';
+import { mailFiles } from '../support/outbox.ts';
 import { embeddedEnv, freePort, startApiServer } from '../support/processes.ts';
 import { deliveredTo, smtpServer } from '../support/smtp-capture.ts';
 import { createPostgresDatabase, createTestApi, openTestDatabase, STRONG_PASSWORD } from './support/test-api.ts';
@@ -119,7 +120,7 @@ describe('the mail queue', () => {
     const mailer = createMailer({ from: 'HWDS <no-reply@hwds-agentur.de>', outboxDir });
     for (let n = 1; n <= 40; n++) await enqueueMail(database.db, mail(n));
     const senders = Array.from({ length: 4 }, () => startMailSender(database.db, mailer, { pollMs: 20, batchSize: 3 }));
-    await expect.poll(() => readdirSync(outboxDir).length, { timeout: 10_000 }).toBe(40);
+    await expect.poll(() => mailFiles(outboxDir).length, { timeout: 10_000 }).toBe(40);
     await Promise.all(senders.map((sender) => sender.stop()));
     expect(readdirSync(outboxDir)).toHaveLength(40);
     expect((await database.db.select().from(mailQueue)).filter((row) => row.attempts !== 1)).toEqual([]);

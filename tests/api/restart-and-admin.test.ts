@@ -1,20 +1,14 @@
-import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../src/server/features/accounts/accounts.views.ts';
+import type { ReceivedMail } from '../support/eml.ts';
+import { linkIn, mailsIn } from '../support/outbox.ts';
 import { embeddedEnv, freePort, run, startApiServer } from '../support/processes.ts';
 
 const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-
-const confirmLinkIn = (outbox: string) => {
-  const file = readdirSync(outbox).sort().at(-1) as string;
-  const text = readFileSync(path.join(outbox, file), 'utf8')
-    .replace(/=\r?\n/g, '')
-    .replace(/=3D/g, '=');
-  return /\/auth\/confirm\?code=([\w-]+)/.exec(text)?.[1] as string;
-};
 
 describe('the server process and the embedded database', () => {
   it('keeps data across a restart; the admin command refuses while the server runs and works after', async () => {
@@ -40,10 +34,11 @@ describe('the server process and the embedded database', () => {
     expect(await photosOf(first.baseUrl, 12)).toHaveLength(4);
     expect((await photosOf(first.baseUrl, 12)).filter((photo) => photo.height > photo.width)).toHaveLength(1); // the phone's
     expect((await post(`${first.baseUrl}/api/auth/register`, user)).status).toBe(201);
-    await expect
-      .poll(() => existsSync(path.join(dataDir, 'outbox')) && readdirSync(path.join(dataDir, 'outbox')).length)
-      .toBe(1);
-    const code = confirmLinkIn(path.join(dataDir, 'outbox'));
+    const outbox = path.join(dataDir, 'outbox');
+    await expect.poll(() => mailsIn(outbox, user.userEmail).length).toBe(1);
+    const code = new URL(linkIn(mailsIn(outbox, user.userEmail)[0] as ReceivedMail, '/auth/confirm')).searchParams.get(
+      'code',
+    );
     expect((await fetch(`${first.baseUrl}/api/auth/confirm?code=${code}`)).status).toBe(200);
 
     const refused = await run('src/cli/create-admin.ts', ['--email', user.userEmail], env);

@@ -8,6 +8,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mailFiles } from '../support/outbox.ts';
 import { embeddedEnv, type RunningServer, startApiServer } from '../support/processes.ts';
 
 const SECRET_QUERY = 'geheimer-code-123';
@@ -70,7 +71,7 @@ describe('the data folder', () => {
       }),
     });
     expect(registered.status).toBe(201);
-    await expect.poll(() => readdirSync(path.join(dataDir, 'outbox')).length).toBe(1);
+    await expect.poll(() => mailFiles(path.join(dataDir, 'outbox')).length).toBe(1);
 
     const entries = readdirSync(dataDir, { recursive: true, withFileTypes: true });
     const modeOf = (file: string) => statSync(file).mode & 0o777;

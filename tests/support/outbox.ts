@@ -3,14 +3,22 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEml, type ReceivedMail } from './eml.ts';
 
+/** The mails' files in `outboxDir`, oldest first (not one still being written: `.eml.part`). */
+export const mailFiles = (outboxDir: string): string[] =>
+  existsSync(outboxDir)
+    ? readdirSync(outboxDir)
+        .filter((file) => file.endsWith('.eml'))
+        .sort()
+        .map((file) => path.join(outboxDir, file))
+    : [];
+
+/** Every mail in `outboxDir`, oldest first. */
+export const allMailsIn = (outboxDir: string): ReceivedMail[] =>
+  mailFiles(outboxDir).map((file) => parseEml(readFileSync(file, 'utf8')));
+
 /** Mails in `outboxDir` to `address`, oldest first. */
-export function mailsIn(outboxDir: string, address: string): ReceivedMail[] {
-  if (!existsSync(outboxDir)) return [];
-  return readdirSync(outboxDir)
-    .sort()
-    .map((file) => parseEml(readFileSync(path.join(outboxDir, file), 'utf8')))
-    .filter((mail) => mail.to.includes(address));
-}
+export const mailsIn = (outboxDir: string, address: string): ReceivedMail[] =>
+  allMailsIn(outboxDir).filter((mail) => mail.to.includes(address));
 
 /** The first link in a mail whose path starts with `pathPrefix`, e.g. "/auth/confirm". */
 export function linkIn(mail: ReceivedMail, pathPrefix: string): string {

@@ -3,7 +3,7 @@
  * as one `.eml` file to the outbox folder (a real message a mail client can open).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -53,8 +53,13 @@ export function createMailer({ from, smtpUrl, outboxDir }: MailerOptions): Maile
       const { message } = await transport.sendMail({ from, ...mail, attachments });
       mkdirSync(outboxDir, { recursive: true });
       // Time first, so a listing of the folder is in sending order.
-      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`;
-      writeFileSync(path.join(outboxDir, name), message as Buffer);
+      const file = path.join(
+        outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+      );
+      // Written under another name and renamed, so whoever reads the folder never opens half a mail.
+      writeFileSync(`${file}.part`, message as Buffer);
+      renameSync(`${file}.part`, file);
     },
   };
 }

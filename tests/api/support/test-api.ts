@@ -4,7 +4,7 @@
  * files, and real image storage in a temporary folder.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -38,7 +38,8 @@ import { createMailer } from '../../../src/server/mail/mailer.ts';
 import { startMailSender } from '../../../src/server/mail/queue.ts';
 import { loadSettings } from '../../../src/server/settings.ts';
 import { openBlobStore } from '../../../src/server/storage/blob-store.ts';
-import { parseEml, type ReceivedMail } from '../../support/eml.ts';
+import type { ReceivedMail } from '../../support/eml.ts';
+import { allMailsIn } from '../../support/outbox.ts';
 import type { Send } from '../../support/realistic-shop.ts';
 import { startS3Emulator } from '../../support/s3-emulator.ts';
 import { databaseUrl, onPostgresServer } from './database-template.ts';
@@ -208,11 +209,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
   const send: Send = async (apiPath, init) => app.request(`/api${apiPath}`, init, { clientAddress: '203.0.113.9' });
 
   /** Mails written to the outbox so far, oldest first. */
-  function mails(): ReceivedMail[] {
-    return readdirSync(outboxDir)
-      .sort()
-      .map((file) => parseEml(readFileSync(path.join(outboxDir, file), 'utf8')));
-  }
+  const mails = (): ReceivedMail[] => allMailsIn(outboxDir);
 
   /** The newest mail to `to` (with that subject); waits briefly, since the queue sends mail after the answer. */
   async function lastMailTo(to: string, subject?: string): Promise<ReceivedMail> {
