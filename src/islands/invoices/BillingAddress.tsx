@@ -11,31 +11,15 @@ import type { Loadable } from '../loadable.ts';
 import { INVOICE_TEXTS as t } from './texts.ts';
 import './invoices.css';
 
-type AddressForm = typeof import('./BillingAddressForm.tsx')['default'];
-
 /**
- * The form's rules (VAT numbers, countries) load only where the form is shown. Kept once loaded, so
- * that the form is drawn in the same pass as the answer it comes with: a 'Lädt …' line growing into
- * the form would push down what a person is reading below it.
+ * The form's rules (VAT numbers, countries) load only where the form is shown, and before it is
+ * shown: with the answer that has no address, or on 'Ändern'. So the form is drawn in one pass, not
+ * as a 'Lädt …' line growing into the form and pushing down what a person is reading below it.
  */
-let addressForm: AddressForm | undefined;
-async function loadAddressForm(): Promise<AddressForm> {
-  addressForm ??= (await import('./BillingAddressForm.tsx')).default;
-  return addressForm;
-}
-
-/** The form's code where it is needed: at once when it came with the address, else once it has loaded. */
-function useAddressForm(needed: boolean): Loadable<{ Form: AddressForm }> {
-  const [loaded, setLoaded] = useState<Loadable<{ Form: AddressForm }>>({ state: 'loading' });
-  useEffect(() => {
-    if (!needed || addressForm) return;
-    loadAddressForm().then(
-      (Form) => setLoaded({ state: 'loaded', Form }),
-      () => setLoaded({ state: 'failed', message: t.loadFailed }),
-    );
-  }, [needed]);
-  return addressForm ? { state: 'loaded', Form: addressForm } : loaded;
-}
+let AddressForm: typeof import('./BillingAddressForm.tsx')['default'] | undefined;
+const loadAddressForm = async () => {
+  AddressForm ??= (await import('./BillingAddressForm.tsx')).default;
+};
 
 function AddressLines({ address }: { address: Address }) {
   return (
@@ -73,14 +57,12 @@ export type StoredAddress = Loadable<{ address: Address | undefined }>;
 export function useStoredAddress(): [StoredAddress, (address: Address) => void] {
   const [state, setState] = useState<StoredAddress>({ state: 'loading' });
   useEffect(() => {
-    fetchBillingAddress().then(
-      async (address) => {
-        // Without an address the form shows at once: its code comes with the answer.
-        if (!address) await loadAddressForm().catch(() => undefined);
+    fetchBillingAddress()
+      .then(async (address) => {
+        if (!address) await loadAddressForm(); // the form shows at once
         setState({ state: 'loaded', address });
-      },
-      () => setState({ state: 'failed', message: t.loadFailed }),
-    );
+      })
+      .catch(() => setState({ state: 'failed', message: t.loadFailed }));
   }, []);
   return [state, (address) => setState({ state: 'loaded', address })];
 }
@@ -95,12 +77,12 @@ export default function BillingAddress({
 }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
+  const [formFailed, setFormFailed] = useState(false);
   const titleId = useId();
   const changeButton = useRef<HTMLButtonElement>(null);
 
   const address = stored.state === 'loaded' ? stored.address : undefined;
   const showForm = stored.state === 'loaded' && (editing || !address);
-  const form = useAddressForm(showForm);
   // Once saved, the form gives way to the address: the focus goes to its 'Ändern', not to the page.
   useEffect(() => {
     if (saved && !showForm) changeButton.current?.focus();
@@ -113,10 +95,8 @@ export default function BillingAddress({
       {showForm && (
         <>
           {!address && <p>{t.billingIntro}</p>}
-          {form.state === 'loading' && <p role="status">{t.loading}</p>}
-          {form.state === 'failed' && <p className="form-message--error">{form.message}</p>}
-          {form.state === 'loaded' && (
-            <form.Form
+          {AddressForm && (
+            <AddressForm
               stored={address}
               onCancel={address ? () => setEditing(false) : undefined}
               onSaved={(next) => {
@@ -137,7 +117,11 @@ export default function BillingAddress({
             className="button button--secondary"
             onClick={() => {
               setSaved(false);
-              setEditing(true);
+              setFormFailed(false);
+              loadAddressForm().then(
+                () => setEditing(true),
+                () => setFormFailed(true),
+              );
             }}
           >
             {t.change}
@@ -145,6 +129,7 @@ export default function BillingAddress({
           </button>
         </>
       )}
+      {formFailed && !showForm && <p className="form-message--error">{t.loadFailed}</p>}
       <p className="form-message form-message--success" role="status">
         {saved && !showForm ? t.saved : ''}
       </p>
