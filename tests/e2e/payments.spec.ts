@@ -111,6 +111,11 @@ async function giveBillingAddress(page: Page) {
   await expect(billing).toContainText('Weiß & Söhne Großformatdruck GmbH');
   await expect(billing).toContainText('USt-IdNr. DE136695976');
   await expect(billing.getByRole('button', { name: 'Ändern Rechnungsadresse' })).toBeFocused();
+  // 'Ändern' opens the form with the stored address; 'Abbrechen' keeps it as it was.
+  await billing.getByRole('button', { name: 'Ändern Rechnungsadresse' }).click();
+  await expect(billing.getByLabel('Straße und Hausnummer')).toHaveValue('Kaiser-Friedrich-Ring 7');
+  await billing.getByRole('button', { name: 'Abbrechen' }).click();
+  await expect(billing).toContainText('65185 Wiesbaden');
 }
 
 /** An appointment within the withdrawal period: the customer asks for the early start (docs/product.md#d31-consumer-law). */
