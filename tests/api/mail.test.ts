@@ -7,6 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../src/server/db/database.ts';
 import { mailQueue } from '../../src/server/db/schema.ts';
 import { createMailer } from '../../src/server/mail/mailer.ts';
 import { enqueueMail, startMailSender } from '../../src/server/mail/queue.ts';
@@ -147,6 +148,18 @@ describe('the mail queue', () => {
       }),
     });
     expect(registered.status).toBe(201);
+    if (database) {
+      // A sender killed while it holds the mail keeps it for its lease (90 s) on PostgreSQL, where
+      // other replicas may be sending: the kill waits for the refused attempt, so this is about the queue.
+      const handle = await openDatabase({ kind: 'postgres', url: database.url });
+      await expect
+        .poll(
+          async () => (await handle.db.select().from(mailQueue)).filter((row) => row.attempts > 0 && !row.claimedUntil),
+          { timeout: 10_000 },
+        )
+        .toHaveLength(1);
+      await handle.close();
+    }
     first.process.kill('SIGKILL'); // the mail server was down: the mail is only in the queue
     await new Promise((resolve) => first.process.once('exit', resolve));
 
