@@ -389,6 +389,31 @@ test('the booking overview lists a booking a customer just paid in the sandbox, 
   await expectNoAccessibilityViolations(page);
 });
 
+test('a search sent while the whole list is loading shows its result, not the list that answers after it', async ({
+  page,
+  adminToken,
+}) => {
+  let releaseWholeList: () => void = () => {};
+  const wholeListHeld = new Promise<void>((resolve) => {
+    releaseWholeList = resolve;
+  });
+  await page.route('**/api/admin/bookings?*', async (route) => {
+    if (new URL(route.request().url()).searchParams.get('q') === '') await wholeListHeld;
+    return route.continue();
+  });
+  await signIn(page, adminToken);
+  await page.goto('/admin/bestellungen');
+  await page.getByLabel('Suche (Bestellnummer, Name oder E-Mail)').fill('niemand-bestellt-so@example.invalid');
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  await expect(page.getByText('Keine Bestellungen gefunden.')).toBeVisible();
+  const wholeListAnswered = page.waitForResponse((response) => response.url().includes('q=&'));
+  releaseWholeList();
+  await (await wholeListAnswered).finished();
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
+  await expect(page.getByText('Keine Bestellungen gefunden.')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: '0 Bestellungen' })).toBeVisible();
+});
+
 test.describe('the booking overview while it loads, finds nothing, or fails', () => {
   test.use({ allowedConsoleErrors: /the server responded with a status of 503/ });
 

@@ -74,11 +74,16 @@ function Overview() {
   const [query, setQuery] = useState<BookingQuery>({ page: 1 });
   const [overview, setOverview] = useState<Overview>({ state: 'loading' });
   const table = useRef<HTMLTableElement>(null);
+  const latest = useRef(0);
   const load = useCallback(async (wanted: BookingQuery) => {
+    // Only the last request's answer is shown: the whole list, asked for at the start and answering
+    // after a search sent meanwhile, must not replace the search's result.
+    const request = ++latest.current;
+    const shown = (next: Overview) => request === latest.current && setOverview(next);
     try {
-      setOverview({ state: 'loaded', page: await fetchAllBookings(wanted) });
+      shown({ state: 'loaded', page: await fetchAllBookings(wanted) });
     } catch (failure) {
-      setOverview({ state: 'failed', message: describeFailure(failure, { http: ADMIN_TEXTS.loadFailed }).message });
+      shown({ state: 'failed', message: describeFailure(failure, { http: ADMIN_TEXTS.loadFailed }).message });
     }
   }, []);
   useEffect(() => {
