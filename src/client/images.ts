@@ -2,6 +2,8 @@
  * Image uploads and deletion. Uploads go through XMLHttpRequest, the one browser API that reports
  * upload progress everywhere (fetch does so only with request streams over HTTP/2).
  */
+
+import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../lib/images.ts';
 import type { ImageOwner, ImageView } from '../server/features/images/images.views.ts';
 import { FAILURE_MESSAGES } from './failures.ts';
 import { API_TIMEOUT_MS, type CallOf, CLIENT_HEADER, CLIENT_NAME, callerFor, type NoBody, requestOf } from './http.ts';
@@ -33,6 +35,7 @@ export async function uploadImage(
   file: File,
   onProgress: (share: number) => void,
 ): Promise<ImageView> {
+  if (file.size > MAX_IMAGE_BYTES) throw new UploadError(IMAGE_TOO_LARGE);
   const { token } = await session;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();

@@ -200,6 +200,19 @@ test('a photo that fails after its article was added is said beside the new arti
   await expect(status(page)).toHaveText('Bild gespeichert');
   await expect(category.getByRole('img', { name: 'Bild 1 von Artikel F1' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
+
+  // A photo over 5 MB is refused before it is sent: on a slow line the server's refusal would
+  // reach a browser still sending it as a broken connection.
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/images/upload/')) uploads.push(request.url());
+  });
+  await category
+    .getByLabel('Foto zum Artikel hinzufügen (Artikel F1)')
+    .setInputFiles({ name: 'riesig.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
+  await category.getByRole('button', { name: 'Speichern – Foto für Artikel F1' }).click();
+  await expect(alert(page)).toHaveText('Das Bild ist größer als 5 MB.');
+  expect(uploads).toEqual([]);
 });
 
 test('an image that cannot be deleted says so, and the focus stays on its button', async ({

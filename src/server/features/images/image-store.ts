@@ -7,9 +7,9 @@
  */
 import { randomBytes } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
+import { MAX_IMAGE_BYTES } from '../../../lib/images.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** Decompression-bomb guard: images above this many pixels are refused before decoding. */
 const MAX_INPUT_PIXELS = 40_000_000;
 /** Longest side after re-encoding: plenty for a gallery, small for the visitor. */

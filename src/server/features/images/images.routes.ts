@@ -1,5 +1,6 @@
 /** Image files are public; uploading and deleting need ROLE_ADMIN (docs/product.md#d6-image-delete). */
 import { type Context, Hono } from 'hono';
+import { MAX_IMAGE_BYTES } from '../../../lib/images.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { limitBody } from '../../http/body-limit.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -7,7 +8,7 @@ import { adminRouter } from '../../http/guards.ts';
 import { common, failure, json, noContent, operation } from '../../http/openapi.ts';
 import { deleteById, parseId } from '../../http/validation.ts';
 import { requireCatalogueItem } from '../catalogue/catalogue.service.ts';
-import { MAX_IMAGE_BYTES, VARIANT_WIDTHS } from './image-store.ts';
+import { VARIANT_WIDTHS } from './image-store.ts';
 import * as images from './images.service.ts';
 import { type ImageOwner, ImageViewSchema } from './images.views.ts';
 

@@ -3,6 +3,7 @@
  * image has its own id to delete (docs/product.md#d6-image-delete, #h6-uploaded-images).
  */
 import { asc, eq, inArray, or } from 'drizzle-orm';
+import { IMAGE_TOO_LARGE } from '../../../lib/images.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { type Database, images } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -12,7 +13,7 @@ import type { ImageOwner, ImageView } from './images.views.ts';
 export const IMAGE_API_MESSAGES = {
   imageNotFound: 'Bild nicht gefunden.',
   missing: 'Bitte wählen Sie eine Bilddatei aus (Feld "file").',
-  tooLarge: 'Das Bild ist größer als 5 MB.',
+  tooLarge: IMAGE_TOO_LARGE,
   unsupported: 'Nur JPEG- oder PNG-Bilder sind erlaubt.',
 } as const;
 
