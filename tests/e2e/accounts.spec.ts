@@ -5,7 +5,6 @@
 import type { Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES as m } from '../../src/lib/accounts.ts';
 import {
-  accessTokenFor,
   CONFIRMATION_SUBJECT,
   confirmedCustomer,
   linkIn,
@@ -445,7 +444,7 @@ test.describe('/profilepage', () => {
     request,
   }) => {
     const account = await confirmedCustomer(request, { firstName: 'Jürgen' });
-    const token = await accessTokenFor(request, account.userEmail, account.password);
+    const token = account.token;
     expect((await request.post('/api/auth/logout', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(
       204,
     );
@@ -466,7 +465,7 @@ test.describe('/profilepage', () => {
 
   test('shows "Ihre Bestellungen..." while loading, then the orders newest first', async ({ page, request }) => {
     const account = await confirmedCustomer(request, { firstName: 'Petra' });
-    const token = await accessTokenFor(request, account.userEmail, account.password);
+    const token = account.token;
     const auth = { Authorization: `Bearer ${token}` };
     for (const articleId of [1, 2]) {
       await request.delete('/api/cart/clear', { headers: auth });
@@ -514,7 +513,7 @@ test.describe('/profilepage', () => {
 
 test('a logout in one tab reaches the other tabs', async ({ context, request }) => {
   const account = await confirmedCustomer(request);
-  const token = await accessTokenFor(request, account.userEmail, account.password);
+  const token = account.token;
   await context.addInitScript((accessToken) => {
     localStorage.setItem('splashShown', '1');
     localStorage.setItem('cookieConsentAccepted', 'true');

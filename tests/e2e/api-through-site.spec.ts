@@ -3,12 +3,12 @@
  * without a browser's Origin header, with bearer tokens, multipart uploads and large bodies.
  */
 import sharp from 'sharp';
-import { accessTokenFor, confirmedCustomer } from './support/accounts.ts';
+import { confirmedCustomer } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test('body-less POSTs work without an Origin header', async ({ request }) => {
   const account = await confirmedCustomer(request);
-  const token = await accessTokenFor(request, account.userEmail, account.password);
+  const token = account.token;
   const auth = { Authorization: `Bearer ${token}` };
   expect((await request.post('/api/booking/confirm', { headers: auth })).status()).toBe(200);
   expect((await request.post('/api/auth/logout', { headers: auth })).status()).toBe(204);

@@ -7,7 +7,7 @@
 import type { AdminCancellationView } from '../../src/lib/cancellations.ts';
 import { formatGermanDate } from '../../src/lib/dates.ts';
 import { addToCart, payCartByCard } from '../support/realistic-shop.ts';
-import { accessTokenFor, confirmedCustomer, signIn, waitForMail } from './support/accounts.ts';
+import { confirmedCustomer, signIn, waitForMail } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, shellReady, test } from './support/fixtures.ts';
 
@@ -69,7 +69,7 @@ test('a customer cancels maintenance from the profile, finds the form filled in,
   adminToken,
 }) => {
   const account = await confirmedCustomer(request, { firstName: 'Lieselotte', lastName: 'Großkopf-Öztürk' });
-  const token = await accessTokenFor(request, account.userEmail, account.password);
+  const token = account.token;
   const maintenance = realShop.catalogue.fivePhotos.articles.filter((article) => article.unit === 'month');
   await addToCart(send, token, maintenance);
   const order = await payCartByCard(send, token);

@@ -6,15 +6,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { todayInGermany } from '../../src/lib/dates.ts';
-import {
-  accessTokenFor,
-  confirmedCustomer,
-  linkIn,
-  newAccount,
-  RESET_SUBJECT,
-  signIn,
-  waitForMail,
-} from './support/accounts.ts';
+import { confirmedCustomer, linkIn, newAccount, RESET_SUBJECT, signIn, waitForMail } from './support/accounts.ts';
 import { expect, test } from './support/fixtures.ts';
 import { expectNotHydrated, holdIsland, throttleCpu } from './support/slow-phone.ts';
 
@@ -143,7 +135,7 @@ test('booking: dates typed into a form far down the category page, before it hyd
   realShop,
 }) => {
   const account = await confirmedCustomer(request); // this test changes a cart: a customer of its own
-  await signIn(page, await accessTokenFor(request, account.userEmail, account.password));
+  await signIn(page, account.token);
   const category = realShop.catalogue.fivePhotos; // twelve articles: the last ones load when scrolled to
   const island = await openBeforeHydration(page, `/departaments/${category.id}`, 'AddToCartForm');
   const article = category.articles[10]?.type as string;

@@ -10,7 +10,6 @@ import { todayInGermany } from '../../src/lib/dates.ts';
 import { EARLY_START_CONSENT, EARLY_START_REQUIRED } from '../../src/lib/withdrawal-period.ts';
 import { addToCart, FULL_CART_ENTRIES, fullCartArticles } from '../support/realistic-shop.ts';
 import {
-  accessTokenFor,
   CONFIRMATION_SUBJECT,
   confirmedCustomer,
   linkIn,
@@ -60,9 +59,8 @@ async function newCustomer(page: Page) {
 /** A logged-in customer of the API (faster than the registration form, where that is not the point). */
 async function signedInCustomer(page: Page, request: APIRequestContext, firstName: string) {
   const account = await confirmedCustomer(request, { firstName, lastName: 'Schöneberg-Weißenfels' });
-  const token = await accessTokenFor(request, account.userEmail, account.password);
-  await signIn(page, token);
-  return { ...account, token };
+  await signIn(page, account.token);
+  return account;
 }
 
 /**
@@ -293,7 +291,7 @@ test('a start within the withdrawal period is asked for: refused without the req
   realShop,
 }) => {
   const account = await confirmedCustomer(request);
-  const token = await accessTokenFor(request, account.userEmail, account.password);
+  const token = account.token;
   const [article] = realShop.catalogue.twoPhotos.articles;
   await addToCart(send, token, article ? [article] : [], 3);
   await signIn(page, token);
@@ -329,7 +327,7 @@ test.describe('a cart that changes while the payment page is open', () => {
     realShop,
   }) => {
     const account = await confirmedCustomer(request);
-    const token = await accessTokenFor(request, account.userEmail, account.password);
+    const token = account.token;
     await addToCart(send, token, fullCartArticles(realShop.catalogue));
     await signIn(page, token);
     const summary = page.getByRole('table', { name: 'Bestellte Termine mit Preis' });

@@ -26,7 +26,7 @@ setup('the shop as an agency fills it', async ({ request, baseURL }) => {
   const adminToken = await accessTokenFor(request, E2E_ADMIN.email, E2E_ADMIN.password);
   const catalogue = await createRealisticCatalogue(send, adminToken);
   const account = await confirmedCustomer(request, REALISTIC_CUSTOMER);
-  const accessToken = await accessTokenFor(request, account.userEmail, account.password);
+  const accessToken = account.token;
   const history = await createBookingHistory(send, accessToken, [
     ...catalogue.fivePhotos.articles,
     ...catalogue.twoPhotos.articles,

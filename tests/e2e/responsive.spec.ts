@@ -9,7 +9,7 @@
 import { readdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { addToCart } from '../support/realistic-shop.ts';
-import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
+import { confirmedCustomer, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, shellReady, test } from './support/fixtures.ts';
 import { cutOffTexts, galleryOutsideItsColumn, sidewaysOverflow, textsOffScreen } from './support/layout.ts';
@@ -186,7 +186,7 @@ test('the header keeps room for a two-digit cart count: the links stay put when 
   realShop,
 }) => {
   const account = await confirmedCustomer(request);
-  const token = await accessTokenFor(request, account.userEmail, account.password);
+  const token = account.token;
   await addToCart(send, token, realShop.catalogue.fivePhotos.articles.slice(0, 12));
   await signIn(page, token);
   const layoutShifts = await recordLayoutShifts(page);

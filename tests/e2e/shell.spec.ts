@@ -1,4 +1,4 @@
-import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
+import { confirmedCustomer, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, shellReady, test } from './support/fixtures.ts';
 import { recordLayoutShifts } from './support/layout-shift.ts';
@@ -203,7 +203,7 @@ test.describe('burger menu', () => {
 
   test('choosing an item that stays on the page (Abmelden) also closes the menu', async ({ page, request }) => {
     const account = await confirmedCustomer(request); // its own session: this test ends it
-    await signIn(page, await accessTokenFor(request, account.userEmail, account.password));
+    await signIn(page, account.token);
     await page.setViewportSize({ width: 600, height: 800 });
     await page.goto('/');
     await shellReady(page);
@@ -244,7 +244,7 @@ test.describe('header links', () => {
     request,
   }) => {
     const account = await confirmedCustomer(request); // its own session: this test ends it
-    const token = await accessTokenFor(request, account.userEmail, account.password);
+    const token = account.token;
     await signIn(page, token);
     await page.goto('/');
     await shellReady(page);

@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test';
 import { CART_ENTRY_MESSAGES } from '../../src/lib/cart.ts';
 import { formatGermanDate, todayInGermany } from '../../src/lib/dates.ts';
 import { addToCart, createCategory, fullCartArticles, type MadeCategory } from '../support/realistic-shop.ts';
-import { accessTokenFor, confirmedCustomer, signIn } from './support/accounts.ts';
+import { confirmedCustomer, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { tabTo } from './support/keyboard.ts';
@@ -80,7 +80,7 @@ async function galleryShows(page: Page, n: number) {
 
 async function loggedInCustomer(page: Page, request: import('@playwright/test').APIRequestContext) {
   const account = await confirmedCustomer(request);
-  await signIn(page, await accessTokenFor(request, account.userEmail, account.password));
+  await signIn(page, account.token);
   return account;
 }
 
@@ -319,7 +319,7 @@ test.describe('a new customer in the shop', () => {
     send,
   }) => {
     const account = await confirmedCustomer(request);
-    const token = await accessTokenFor(request, account.userEmail, account.password);
+    const token = account.token;
     await addToCart(send, token, category.articles.slice(1, 2));
     await signIn(page, token);
     await page.goto(`/departaments/${category.id}`);
@@ -472,7 +472,7 @@ test.describe('the cart page', () => {
 
   test('says when the session ended, with a way back to the cart', async ({ page, request, send, realShop }) => {
     const account = await confirmedCustomer(request);
-    const token = await accessTokenFor(request, account.userEmail, account.password);
+    const token = account.token;
     await addToCart(send, token, fullCartArticles(realShop.catalogue));
     await signIn(page, token);
     await page.goto('/cart');
@@ -496,7 +496,7 @@ test.describe('the cart page', () => {
     realShop,
   }) => {
     const account = await confirmedCustomer(request);
-    const token = await accessTokenFor(request, account.userEmail, account.password);
+    const token = account.token;
     await addToCart(send, token, fullCartArticles(realShop.catalogue));
     await signIn(page, token);
     const entries = page.locator('.cart-entries > li');

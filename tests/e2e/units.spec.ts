@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { todayInGermany } from '../../src/lib/dates.ts';
-import { accessTokenFor, confirmedCustomer, signIn, waitForMail } from './support/accounts.ts';
+import { confirmedCustomer, signIn, waitForMail } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -32,7 +32,7 @@ test('print by the m² and a year of maintenance: booked, changed in the cart, p
   realShop,
 }) => {
   const customer = await confirmedCustomer(request);
-  await signIn(page, await accessTokenFor(request, customer.userEmail, customer.password));
+  await signIn(page, customer.token);
   await page.goto(`/departaments/${realShop.catalogue.fivePhotos.id}`);
 
   const banner = await articleCard(page, BANNER);

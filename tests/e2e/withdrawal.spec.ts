@@ -5,7 +5,7 @@
  */
 import type { AdminWithdrawalView } from '../../src/lib/withdrawals.ts';
 import { addToCart, payCartByCard } from '../support/realistic-shop.ts';
-import { accessTokenFor, confirmedCustomer, signIn, waitForMail } from './support/accounts.ts';
+import { confirmedCustomer, signIn, waitForMail } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, shellReady, test } from './support/fixtures.ts';
 
@@ -82,7 +82,7 @@ test('a logged-in customer finds the form filled in and the order marked for sta
   adminToken,
 }) => {
   const account = await confirmedCustomer(request, { firstName: 'Lieselotte', lastName: 'Großkopf-Öztürk' });
-  const token = await accessTokenFor(request, account.userEmail, account.password);
+  const token = account.token;
   await addToCart(send, token, realShop.catalogue.twoPhotos.articles.slice(0, 1));
   const order = await payCartByCard(send, token);
   await signIn(page, token);

@@ -59,12 +59,13 @@ export function newAccount(overrides: Partial<Account> = {}): Account {
 
 /**
  * Registers and confirms a customer through the API, as the mail link would, with the billing
- * address a customer gives before the first order (docs/product.md#d37-invoices).
+ * address a customer gives before the first order (docs/product.md#d37-invoices); `token` is the
+ * access token of the login that gave the address.
  */
 export async function confirmedCustomer(
   request: APIRequestContext,
   overrides: Partial<Account> = {},
-): Promise<Account> {
+): Promise<Account & { token: string }> {
   const account = newAccount(overrides);
   const registered = await request.post('/api/auth/register', { data: account });
   expect(registered.status(), await registered.text()).toBe(201);
@@ -78,7 +79,7 @@ export async function confirmedCustomer(
     data: { ...REALISTIC_BILLING_ADDRESS, name: `${account.firstName} ${account.lastName}` },
   });
   expect(billing.status(), await billing.text()).toBe(200);
-  return account;
+  return { ...account, token };
 }
 
 export async function accessTokenFor(request: APIRequestContext, userEmail: string, password: string): Promise<string> {

@@ -53,7 +53,7 @@ export const test = base.extend<ShellOptions & TestApi, WorkerAccounts>({
     async ({ playwright }, use, workerInfo) => {
       const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
       const account = await confirmedCustomer(request);
-      await use({ ...account, accessToken: await accessTokenFor(request, account.userEmail, account.password) });
+      await use({ ...account, accessToken: account.token });
       await request.dispose();
     },
     { scope: 'worker' },
