@@ -3,9 +3,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { fetchBookings } from '../../client/bookings.ts';
 import { describeFailure } from '../../client/failures.ts';
-import { fetchBillingAddress } from '../../client/invoices.ts';
 import type { CurrentUserView } from '../../server/features/accounts/accounts.views.ts';
-import { $auth, $isAuthorized } from '../../stores/accounts.ts';
+import { $auth } from '../../stores/accounts.ts';
 import { verifyStoredSession } from '../../stores/session-check.ts';
 import { BookingTable, type LoadedBookings } from '../bookings/BookingTable.tsx';
 import BillingAddress, { useStoredAddress } from '../invoices/BillingAddress.tsx';
@@ -19,23 +18,11 @@ function BookingList({ list }: { list: LoadedBookings }) {
   return <BookingTable bookings={list.bookings} caption={t.bookingsTitle} />;
 }
 
-/** The profile's data, asked for at once beside the session check that brings the user. */
-interface Loads {
-  bookings: ReturnType<typeof fetchBookings>;
-  address: ReturnType<typeof fetchBillingAddress>;
-}
-
-/** Its failure is shown once the profile is; until then it is no unhandled rejection in the console. */
-function started<T>(promise: Promise<T>): Promise<T> {
-  promise.catch(() => undefined);
-  return promise;
-}
-
-function Profile({ user, loads }: { user: CurrentUserView; loads: Loads }) {
+function Profile({ user }: { user: CurrentUserView }) {
   const [list, setList] = useState<LoadedBookings>({ state: 'loading' });
-  const [billing, setBilling] = useStoredAddress(loads.address);
+  const [billing, setBilling] = useStoredAddress();
   useEffect(() => {
-    loads.bookings.then(
+    fetchBookings().then(
       (bookings) => setList({ state: 'loaded', bookings }),
       (error: unknown) =>
         setList({
@@ -43,7 +30,7 @@ function Profile({ user, loads }: { user: CurrentUserView; loads: Loads }) {
           message: describeFailure(error, { http: t.bookingsFailed, other: t.bookingsFailed }).message,
         }),
     );
-  }, [loads]);
+  }, []);
   return (
     <>
       <dl className="profile__details">
@@ -68,16 +55,14 @@ const placeholder = <div className="profile__placeholder" aria-hidden="true" />;
 
 export default function ProfileView() {
   const { user } = useStore($auth);
-  // Not after the user has loaded: the page's largest text, the address, comes a round trip sooner.
-  const [loads, setLoads] = useState<Loads>();
+
   useEffect(() => {
     void verifyStoredSession();
-    if ($isAuthorized.get()) setLoads({ bookings: started(fetchBookings()), address: started(fetchBillingAddress()) });
   }, []);
 
   return (
     <SignedIn gate={<LoginGate message={t.loginRequired} returnTo="/profilepage" />} placeholder={placeholder}>
-      {() => (user && loads ? <Profile user={user} loads={loads} /> : placeholder)}
+      {() => (user ? <Profile user={user} /> : placeholder)}
     </SignedIn>
   );
 }

@@ -53,17 +53,17 @@ function AddressLines({ address }: { address: Address }) {
 
 export type StoredAddress = Loadable<{ address: Address | undefined }>;
 
-/** The stored billing address, loaded once by the page that shows it (or `loading`, started by it already). */
-export function useStoredAddress(loading?: Promise<Address | undefined>): [StoredAddress, (address: Address) => void] {
+/** The stored billing address, loaded once by the page that shows it. */
+export function useStoredAddress(): [StoredAddress, (address: Address) => void] {
   const [state, setState] = useState<StoredAddress>({ state: 'loading' });
   useEffect(() => {
-    (loading ?? fetchBillingAddress())
+    fetchBillingAddress()
       .then(async (address) => {
         if (!address) await loadAddressForm(); // the form shows at once
         setState({ state: 'loaded', address });
       })
       .catch(() => setState({ state: 'failed', message: t.loadFailed }));
-  }, [loading]);
+  }, []);
   return [state, (address) => setState({ state: 'loaded', address })];
 }
 
