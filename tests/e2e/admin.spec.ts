@@ -328,7 +328,7 @@ test('customers see the no-access message and no Verwaltung link; visitors are a
   await page.goto('/admin/departaments');
   await expect(page.getByText('Bitte melden Sie sich mit einem Verwaltungskonto an.')).toBeVisible();
   await expectNoAccessibilityViolations(page);
-  await signIn(page, customer.accessToken);
+  await signIn(page, customer.token);
   for (const path of ['/admin/departaments', '/admin/bestellungen']) {
     await page.goto(path);
     await expect(page.getByRole('alert')).toContainText('Dafür fehlt Ihnen die Berechtigung.');

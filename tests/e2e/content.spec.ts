@@ -114,7 +114,7 @@ for (const landing of landingPages) {
     await shellReady(page);
     await expectNoAccessibilityViolations(page);
 
-    await signIn(page, customer.accessToken);
+    await signIn(page, customer.token);
     await page.goto(landing.path);
     await expect(steps).toBeVisible();
     await expect(steps.getByRole('link', { name: 'Hier geht’s zur Zahlungsseite' })).toHaveAttribute(

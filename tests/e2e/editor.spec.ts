@@ -20,13 +20,13 @@ const NEW_TITLE = 'Website für Ihr Hotel am Seeufer mit Direktbuchung';
 test.use({ allowedConsoleErrors: /fonts\.googleapis\.com/ });
 
 test('customers and visitors reach neither the editor nor its API', async ({ page, request, customer }) => {
-  await signIn(page, customer.accessToken);
+  await signIn(page, customer.token);
   await page.goto('/keystatic');
   await expect(page).toHaveURL(/\/login\?next=%2Fadmin%2Finhalte$/);
   await page.goto('/admin/inhalte');
   await expect(page.getByText('Dafür fehlt Ihnen die Berechtigung.')).toBeVisible();
 
-  const asCustomer = { Authorization: `Bearer ${customer.accessToken}` };
+  const asCustomer = { Authorization: `Bearer ${customer.token}` };
   expect((await request.post('/api/editor/session', { headers: asCustomer })).status()).toBe(403);
   expect((await request.post('/api/editor/publish', { headers: asCustomer })).status()).toBe(403);
   expect((await request.post('/api/editor/session')).status()).toBe(401);

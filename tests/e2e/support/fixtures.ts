@@ -25,7 +25,7 @@ const EXPECTED_HTTP_ERRORS = /^Failed to load resource: the server responded wit
 
 export interface WorkerAccounts {
   /** A confirmed customer account, one per worker, logged in once (login is rate-limited per account). */
-  customer: Account & { accessToken: string };
+  customer: Account & { token: string };
   /** An access token of the administrator the e2e server was started with, one per worker. */
   adminToken: string;
   /** The realistic shop of the setup project: categories, a customer with orders and a full cart. Read only. */
@@ -52,8 +52,7 @@ export const test = base.extend<ShellOptions & TestApi, WorkerAccounts>({
   customer: [
     async ({ playwright }, use, workerInfo) => {
       const request = await playwright.request.newContext({ baseURL: workerInfo.project.use.baseURL });
-      const account = await confirmedCustomer(request);
-      await use({ ...account, accessToken: account.token });
+      await use(await confirmedCustomer(request));
       await request.dispose();
     },
     { scope: 'worker' },
