@@ -399,6 +399,10 @@ test('the booking overview lists a booking a customer just paid in the sandbox, 
   await expect(rows.nth(1)).toContainText('5.000,00 €');
   await expect(rows.nth(1)).toContainText('Bezahlt');
   await expect(rows.nth(1)).toContainText('Kreditkarte (Stripe)');
+  // The row names the booking, so its button shows the verb alone; its name still says which booking.
+  await expect(rows.nth(1).getByRole('button', { name: /^Bestellung HWDS-\S+ erstatten$/ })).toHaveText('Erstatten');
+  // On a desktop the table fits its panel: no button half hidden until the table is scrolled sideways.
+  expect(await page.locator('.admin-table-scroll').evaluate((panel) => panel.scrollWidth - panel.clientWidth)).toBe(0);
   await expectNoAccessibilityViolations(page);
 });
 

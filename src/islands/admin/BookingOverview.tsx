@@ -178,6 +178,7 @@ function Overview() {
                         {booking.refundable && booking.paymentMethod && (
                           <ConfirmAction
                             label={t.refund(booking.bookingNumber)}
+                            shortLabel={t.refundShort}
                             question={t.refundQuestion(
                               booking.bookingNumber,
                               formatEuros(booking.totalPrice),
@@ -200,6 +201,7 @@ function Overview() {
                         {booking.cancellable && (
                           <ConfirmAction
                             label={t.cancel(booking.bookingNumber)}
+                            shortLabel={t.cancelShort}
                             question={t.cancelQuestion(booking.bookingNumber)}
                             confirmLabel={t.cancelYes}
                             focusAfter={table}

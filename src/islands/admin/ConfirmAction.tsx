@@ -7,8 +7,13 @@ import { type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { CONFIRM_TEXTS as t } from './texts.ts';
 
 interface Props {
-  /** The button's text, naming what it deletes (e.g. "Bild 2 von Artikel A1 löschen"). */
+  /** The button's name, naming what it deletes (e.g. "Bild 2 von Artikel A1 löschen"). */
   label: string;
+  /**
+   * The visible text where the row around the button already names the subject (e.g. "Erstatten"
+   * in a booking's row): a narrow table column keeps the button whole, the name stays `label`.
+   */
+  shortLabel?: string;
   question: string;
   confirmLabel?: string;
   onConfirm: () => Promise<void>;
@@ -17,7 +22,15 @@ interface Props {
   focusAfter: RefObject<HTMLElement | null>;
 }
 
-export function ConfirmAction({ label, question, confirmLabel = t.yes, onConfirm, onFailed, focusAfter }: Props) {
+export function ConfirmAction({
+  label,
+  shortLabel,
+  question,
+  confirmLabel = t.yes,
+  onConfirm,
+  onFailed,
+  focusAfter,
+}: Props) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const trigger = useRef<HTMLButtonElement>(null);
@@ -55,9 +68,10 @@ export function ConfirmAction({ label, question, confirmLabel = t.yes, onConfirm
         type="button"
         className="button button--secondary admin-danger"
         ref={trigger}
+        aria-label={shortLabel && label}
         onClick={() => setAsking(true)}
       >
-        {label}
+        {shortLabel ?? label}
       </button>
     );
   }

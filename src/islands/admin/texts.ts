@@ -155,10 +155,12 @@ export const BOOKING_OVERVIEW_TEXTS = {
   previous: 'Vorherige Seite',
   next: 'Nächste Seite',
   cancel: (number: string) => `Bestellung ${number} stornieren`,
+  cancelShort: 'Stornieren',
   cancelQuestion: (number: string) => `Bestellung ${number} stornieren? Sie ist seit über 24 Stunden unbezahlt.`,
   cancelYes: 'Ja, stornieren',
   cancelled: 'Bestellung storniert',
   refund: (number: string) => `Bestellung ${number} erstatten`,
+  refundShort: 'Erstatten',
   refundQuestion: (number: string, amount: string, method: string) =>
     `Bestellung ${number} erstatten? ${amount} gehen per ${method} an den Kunden zurück. Das lässt sich nicht rückgängig machen.`,
   refundYes: 'Ja, erstatten',
