@@ -80,6 +80,8 @@ interface Run {
   lcpElement: string;
   /** Time to first byte, resource load delay and duration, element render delay (observed, unthrottled). */
   lcpPhasesMs: Record<string, number>;
+  /** First and largest paint, DOMContentLoaded and load of the observed (unthrottled) load the simulation starts from. */
+  observedMs: { fcp: number; lcp: number; domContentLoaded: number; load: number };
   /**
    * What had arrived before the observed largest paint (path and KB): the simulation charges all of
    * it to LCP, so every file here is one the paint waited for on a slow phone.
@@ -170,8 +172,9 @@ function measure({ categories, audits }: Result): Run {
   const lcpParts = (audits['lcp-breakdown-insight']?.details as { items?: LcpPart[] } | undefined)?.items ?? [];
   const lcpNode = lcpParts.find((part) => part.type === 'node');
   const phases = lcpParts.find((part) => part.type === 'table')?.items ?? [];
-  const observedLcp = (audits.metrics?.details as { items?: { observedLargestContentfulPaint?: number }[] } | undefined)
-    ?.items?.[0]?.observedLargestContentfulPaint;
+  const observed =
+    (audits.metrics?.details as { items?: Record<string, number | undefined>[] } | undefined)?.items?.[0] ?? {};
+  const observedLcp = observed.observedLargestContentfulPaint;
   const requests = (audits['network-requests']?.details as { items?: NetworkRequest[] } | undefined)?.items ?? [];
   const beforeLcp = requests
     .filter((request) => observedLcp !== undefined && request.networkEndTime <= observedLcp)
@@ -190,6 +193,12 @@ function measure({ categories, audits }: Result): Run {
     scriptKb: Math.round(scripts / 102.4) / 10,
     lcpElement: lcpNode?.selector ?? '',
     lcpPhasesMs: Object.fromEntries(phases.map((phase) => [phase.subpart, Math.round(phase.duration)])),
+    observedMs: {
+      fcp: Math.round(observed.observedFirstContentfulPaint ?? Number.NaN),
+      lcp: Math.round(observedLcp ?? Number.NaN),
+      domContentLoaded: Math.round(observed.observedDomContentLoaded ?? Number.NaN),
+      load: Math.round(observed.observedLoad ?? Number.NaN),
+    },
     beforeLcp,
     scripts: scriptFiles,
   };
@@ -200,7 +209,7 @@ function medianRun(allRuns: Run[]): Run {
   // Over the runs that measured: a failed one has no metrics (NaN), which would sort anywhere.
   const measured = allRuns.filter((run) => Number.isFinite(run.lcpMs));
   const runs = measured.length > 0 ? measured : allRuns;
-  const of = (key: Exclude<keyof Run, 'lcpElement' | 'lcpPhasesMs' | 'beforeLcp' | 'scripts'>) =>
+  const of = (key: Exclude<keyof Run, 'lcpElement' | 'lcpPhasesMs' | 'observedMs' | 'beforeLcp' | 'scripts'>) =>
     median(runs.map((run) => run[key]));
   const lcpMs = of('lcpMs');
   const medianLcpRun = runs.find((run) => run.lcpMs === lcpMs);
@@ -217,6 +226,12 @@ function medianRun(allRuns: Run[]): Run {
     scriptKb: of('scriptKb'),
     lcpElement: medianLcpRun?.lcpElement ?? '',
     lcpPhasesMs: medianLcpRun?.lcpPhasesMs ?? {},
+    observedMs: medianLcpRun?.observedMs ?? {
+      fcp: Number.NaN,
+      lcp: Number.NaN,
+      domContentLoaded: Number.NaN,
+      load: Number.NaN,
+    },
     beforeLcp: medianLcpRun?.beforeLcp ?? [],
     scripts: medianLcpRun?.scripts ?? [],
   };
