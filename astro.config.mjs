@@ -51,13 +51,31 @@ const afterBuild = {
   },
 };
 
+/**
+ * The stores the shell script reads on every page, with what they import: one chunk, so the shell
+ * is two requests deep after the page instead of a chain of three. Islands import the same chunk,
+ * so each store stays one instance per page.
+ */
+const SHELL_STORES =
+  /src[\\/](stores[\\/](accounts|consent|cart-count|token-claims)|client[\\/]session)\.ts$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|preload-helper/;
+
+/** @type {import('astro').AstroIntegration} `client:painted` (src/components/shell/client-painted.ts) */
+const clientPainted = {
+  name: 'hwds-client-painted',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'painted', entrypoint: './src/components/shell/client-painted.ts' });
+    },
+  },
+};
+
 export default defineConfig({
   site: settings.siteUrl,
   trailingSlash: 'never',
   // Astro renders; the product's own server (src/server/http/node-server.ts) serves. Pages are rendered
   // whole before they are sent: their Content-Security-Policy header must name every inline script.
   adapter: node({ mode: 'middleware', bodySizeLimit: 8 * 1024 * 1024, experimentalDisableStreaming: true }),
-  integrations: [react(), afterBuild],
+  integrations: [react(), afterBuild, clientPainted],
   server: { host: settings.host, port: settings.port },
   devToolbar: { enabled: false },
   // Each page's CSS inside its HTML (5–7 KB gzip): the first paint needs no second request
@@ -86,5 +104,7 @@ export default defineConfig({
   },
   vite: {
     define: { 'import.meta.env.PUBLIC_API_BASE': JSON.stringify(settings.publicApiBase) },
+    // The shell's stores in one chunk (docs/product.md#h11-speed).
+    build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'stores', test: SHELL_STORES }] } } } },
   },
 });

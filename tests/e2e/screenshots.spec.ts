@@ -2,12 +2,12 @@
  * Screenshots of the pages that carry the design, compared with the baselines in
  * screenshots.spec.ts-snapshots/, so a change of layout shows up as a failing test.
  * Deterministic: animations and the slideshow off, splash and cookie banner answered (fixtures),
- * the font already in the cache (a second visit: the first may keep the fallback, see
- * src/styles/fonts.css), and the parts that change by themselves masked (the categories from the
+ * the font in the cache (a second visit: the first reads the fallback, see src/styles/fonts.css), and the parts that change by themselves masked (the categories from the
  * API, the footer's year, a test category's generated number).
  * After an intended change: `E2E_PORT=… npx playwright test tests/e2e/screenshots.spec.ts --update-snapshots`.
  */
 import type { Page } from '@playwright/test';
+import { FONT_CACHED_KEY } from '../../src/components/shell/initial-state.ts';
 import { expect, shellReady, test } from './support/fixtures.ts';
 import type { RealShop } from './support/real-shop.ts';
 
@@ -20,9 +20,10 @@ const PAGES: { name: string; path: (shop: RealShop) => string }[] = [
   { name: 'category-five-photos', path: (shop) => `/departaments/${shop.catalogue.fivePhotos.id}` },
 ];
 
+/** The first visit fetches the font for the next page, which is the one looked at. */
 async function visitTwice(page: Page, path: string) {
   await page.goto(path);
-  await page.evaluate(() => document.fonts.ready);
+  await page.waitForFunction((key) => localStorage.getItem(key) !== null, FONT_CACHED_KEY);
   await page.goto(path);
   await shellReady(page);
   await page.evaluate(() => document.fonts.ready);

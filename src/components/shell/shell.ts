@@ -2,22 +2,26 @@
  * The one script of the app shell on every page: splash, cookie banner, burger menu and the
  * auth-aware header. No framework: the markup is static, this only toggles attributes.
  */
+
 import { $accessToken, $authView, $isAuthorized, logOut } from '../../stores/accounts.ts';
 import { $cartCount } from '../../stores/cart-count.ts';
 import { $cookieConsent, acceptCookies, declineCookies } from '../../stores/consent.ts';
+import { afterFirstPaint } from './after-first-paint.ts';
+import { FONT_CACHED_KEY } from './initial-state.ts';
 
 const SPLASH_DURATION_MS = 2000;
 
 const root = document.documentElement;
 
-// The API client loads only when needed, so anonymous visitors' pages carry none of it.
+// The API client loads only when needed, so anonymous visitors' pages carry none of it; a stored
+// session is checked, and the cart counted, after the first paint (after-first-paint.ts).
 const loadSessionCheck = () => import('../../stores/session-check.ts');
 
 function syncHeaderWithSession(): void {
   $authView.subscribe((view) => {
     root.dataset.auth = view;
   });
-  if ($isAuthorized.get()) void loadSessionCheck().then((check) => check.verifyStoredSession());
+  if ($isAuthorized.get()) afterFirstPaint(() => void loadSessionCheck().then((check) => check.verifyStoredSession()));
   for (const button of document.querySelectorAll<HTMLButtonElement>('[data-action="logout"]')) {
     button.addEventListener('click', () => {
       // Forget the session here at once (all tabs follow), then end it on the server.
@@ -41,7 +45,7 @@ function showCartCount(): void {
     if (count > 0 && label) link.setAttribute('aria-label', label);
     else link.removeAttribute('aria-label');
   });
-  if ($isAuthorized.get()) void import('../../stores/cart.ts').then((cart) => cart.loadCart());
+  if ($isAuthorized.get()) afterFirstPaint(() => void import('../../stores/cart.ts').then((cart) => cart.loadCart()));
 }
 
 function setUpBurgerMenu(): void {
@@ -93,10 +97,28 @@ function runSplash(): void {
   setTimeout(close, Math.max(0, SPLASH_DURATION_MS - performance.now()));
 }
 
+/**
+ * A page without the web font (a first visit) loads it for the next pages once it is painted, so
+ * the file never competes with the first screen (src/styles/fonts.css). No element of this page
+ * asks for Figtree, so nothing the visitor reads changes or moves; the next page finds the font in
+ * the browser's cache and uses it from its first paint. Offline or with storage blocked, the next
+ * page tries again.
+ */
+function cacheFontForNextPages(): void {
+  if (root.dataset.font !== undefined) return;
+  afterFirstPaint(() => {
+    document.fonts.load('1em Figtree').then(
+      (faces) => faces.length > 0 && localStorage.setItem(FONT_CACHED_KEY, '1'),
+      () => undefined,
+    );
+  });
+}
+
 syncHeaderWithSession();
 showCartCount();
 setUpBurgerMenu();
 setUpCookieBanner();
 runSplash();
+cacheFontForNextPages();
 // Lets tests (and other scripts) know the shell's listeners are in place.
 root.dataset.shell = 'ready';
