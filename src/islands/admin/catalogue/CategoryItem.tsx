@@ -25,9 +25,10 @@ export function CategoryItem({
 }) {
   const [first] = category.images;
   const imageCount = category.images.length + category.articles.reduce((sum, a) => sum + a.images.length, 0);
-  const articlesHeading = useRef<HTMLHeadingElement>(null);
-  const [photoFailures, setPhotoFailures] = useState<Record<number, string>>({});
   const [open, setOpen] = useState(false);
+  // The body (forms, photos, articles) is built when the category is first opened, not for every
+  // category at the start (a long list's one long task); it then stays, with what was typed into it.
+  const [opened, setOpened] = useState(false);
   const bodyId = useId();
   return (
     <li className={open ? 'admin-category admin-category--open' : 'admin-category'}>
@@ -50,7 +51,10 @@ export function CategoryItem({
               className="admin-category__toggle"
               aria-expanded={open}
               aria-controls={bodyId}
-              onClick={() => setOpen(!open)}
+              onClick={() => {
+                setOpen(!open);
+                setOpened(true);
+              }}
             >
               {CATEGORY_TEXTS.summary(category.number, category.type, category.articles.length)}
             </button>
@@ -60,55 +64,85 @@ export function CategoryItem({
         </div>
       </div>
       <div className="admin-category__body" id={bodyId} hidden={!open}>
-        <EditCategoryForm category={category} messages={messages} onSaved={onChanged} />
-        <OwnerImages
-          owner="category"
-          ownerId={category.id}
-          ownerName={CATEGORY_TEXTS.photoOwner(category.number)}
-          title={CATEGORY_TEXTS.photosTitle}
-          headingLevel="h4"
-          uploadLabel={CATEGORY_TEXTS.photoLabel}
-          images={category.images}
-          messages={messages}
-          onChanged={onChanged}
-        />
-        <h4 tabIndex={-1} ref={articlesHeading}>
-          {ARTICLE_TEXTS.listTitle}
-        </h4>
-        {category.articles.length === 0 ? (
-          <p className="admin-muted">{ARTICLE_TEXTS.none}</p>
-        ) : (
-          <ul className="admin-articles">
-            {category.articles.map((article) => (
-              <ArticleItem
-                key={article.id}
-                article={article}
-                messages={messages}
-                onChanged={onChanged}
-                listHeading={articlesHeading}
-                photoFailure={photoFailures[article.id]}
-              />
-            ))}
-          </ul>
+        {opened && (
+          <CategoryBody
+            category={category}
+            imageCount={imageCount}
+            messages={messages}
+            onChanged={onChanged}
+            listHeading={listHeading}
+          />
         )}
-        <AddArticleForm
-          categoryId={category.id}
-          messages={messages}
-          onAdded={onChanged}
-          onPhotoFailed={(articleId, reason) => setPhotoFailures((failures) => ({ ...failures, [articleId]: reason }))}
-        />
-        <ConfirmAction
-          label={CATEGORY_TEXTS.delete(category.number)}
-          question={CATEGORY_TEXTS.deleteQuestion(category.number, category.type, category.articles.length, imageCount)}
-          focusAfter={listHeading}
-          onConfirm={async () => {
-            await deleteCategory(category.id);
-            messages.done(CATEGORY_TEXTS.deleted);
-            await onChanged();
-          }}
-          onFailed={(failure) => messages.failed(failure)}
-        />
       </div>
     </li>
+  );
+}
+
+function CategoryBody({
+  category,
+  imageCount,
+  messages,
+  onChanged,
+  listHeading,
+}: {
+  category: CategoryView;
+  imageCount: number;
+  messages: AdminMessages;
+  onChanged: Reload;
+  listHeading: RefObject<HTMLElement | null>;
+}) {
+  const articlesHeading = useRef<HTMLHeadingElement>(null);
+  const [photoFailures, setPhotoFailures] = useState<Record<number, string>>({});
+  return (
+    <>
+      <EditCategoryForm category={category} messages={messages} onSaved={onChanged} />
+      <OwnerImages
+        owner="category"
+        ownerId={category.id}
+        ownerName={CATEGORY_TEXTS.photoOwner(category.number)}
+        title={CATEGORY_TEXTS.photosTitle}
+        headingLevel="h4"
+        uploadLabel={CATEGORY_TEXTS.photoLabel}
+        images={category.images}
+        messages={messages}
+        onChanged={onChanged}
+      />
+      <h4 tabIndex={-1} ref={articlesHeading}>
+        {ARTICLE_TEXTS.listTitle}
+      </h4>
+      {category.articles.length === 0 ? (
+        <p className="admin-muted">{ARTICLE_TEXTS.none}</p>
+      ) : (
+        <ul className="admin-articles">
+          {category.articles.map((article) => (
+            <ArticleItem
+              key={article.id}
+              article={article}
+              messages={messages}
+              onChanged={onChanged}
+              listHeading={articlesHeading}
+              photoFailure={photoFailures[article.id]}
+            />
+          ))}
+        </ul>
+      )}
+      <AddArticleForm
+        categoryId={category.id}
+        messages={messages}
+        onAdded={onChanged}
+        onPhotoFailed={(articleId, reason) => setPhotoFailures((failures) => ({ ...failures, [articleId]: reason }))}
+      />
+      <ConfirmAction
+        label={CATEGORY_TEXTS.delete(category.number)}
+        question={CATEGORY_TEXTS.deleteQuestion(category.number, category.type, category.articles.length, imageCount)}
+        focusAfter={listHeading}
+        onConfirm={async () => {
+          await deleteCategory(category.id);
+          messages.done(CATEGORY_TEXTS.deleted);
+          await onChanged();
+        }}
+        onFailed={(failure) => messages.failed(failure)}
+      />
+    </>
   );
 }
