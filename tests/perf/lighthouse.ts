@@ -89,6 +89,8 @@ interface Run {
   beforeLcp: string[];
   /** Each script loaded (path and KB), for what `scriptKb` sums. */
   scripts: string[];
+  /** The main thread's long tasks (what TBT counts above 50 ms): the script they ran, start and duration in ms. */
+  longTasks: string[];
 }
 
 interface NetworkRequest {
@@ -180,6 +182,13 @@ function measure({ categories, audits }: Result): Run {
     .filter((request) => observedLcp !== undefined && request.networkEndTime <= observedLcp)
     .map(describeRequest);
   const scriptFiles = requests.filter((request) => request.resourceType === 'Script').map(describeRequest);
+  const longTasks = (
+    (audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] } | undefined)
+      ?.items ?? []
+  ).map(
+    (task) =>
+      `${task.url.replace(/^https?:\/\/[^/]+/, '')} at ${Math.round(task.startTime)}: ${Math.round(task.duration)}`,
+  );
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -201,6 +210,7 @@ function measure({ categories, audits }: Result): Run {
     },
     beforeLcp,
     scripts: scriptFiles,
+    longTasks,
   };
 }
 
@@ -209,8 +219,9 @@ function medianRun(allRuns: Run[]): Run {
   // Over the runs that measured: a failed one has no metrics (NaN), which would sort anywhere.
   const measured = allRuns.filter((run) => Number.isFinite(run.lcpMs));
   const runs = measured.length > 0 ? measured : allRuns;
-  const of = (key: Exclude<keyof Run, 'lcpElement' | 'lcpPhasesMs' | 'observedMs' | 'beforeLcp' | 'scripts'>) =>
-    median(runs.map((run) => run[key]));
+  const of = (
+    key: Exclude<keyof Run, 'lcpElement' | 'lcpPhasesMs' | 'observedMs' | 'beforeLcp' | 'scripts' | 'longTasks'>,
+  ) => median(runs.map((run) => run[key]));
   const lcpMs = of('lcpMs');
   const medianLcpRun = runs.find((run) => run.lcpMs === lcpMs);
   return {
@@ -234,6 +245,7 @@ function medianRun(allRuns: Run[]): Run {
     },
     beforeLcp: medianLcpRun?.beforeLcp ?? [],
     scripts: medianLcpRun?.scripts ?? [],
+    longTasks: medianLcpRun?.longTasks ?? [],
   };
 }
 
