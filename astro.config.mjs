@@ -52,12 +52,13 @@ const afterBuild = {
 };
 
 /**
- * The stores the shell script reads on every page, with what they import: one chunk, so the shell
- * is two requests deep after the page instead of a chain of three. Islands import the same chunk,
- * so each store stays one instance per page.
+ * What the shell script shares with the islands and page scripts: its stores (with what they
+ * import) and its timing helper. One chunk, so the shell is two requests deep after the page
+ * instead of a chain of three; everything imports the same chunk, so each store stays one
+ * instance per page.
  */
-const SHELL_STORES =
-  /src[\\/](stores[\\/](accounts|consent|cart-count|token-claims)|client[\\/]session)\.ts$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|preload-helper/;
+const SHELL_SHARED =
+  /src[\\/](stores[\\/](accounts|consent|cart-count|token-claims)|client[\\/]session|components[\\/]shell[\\/]after-first-paint)\.ts$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|preload-helper/;
 
 /** @type {import('astro').AstroIntegration} `client:painted` (src/components/shell/client-painted.ts) */
 const clientPainted = {
@@ -104,7 +105,7 @@ export default defineConfig({
   },
   vite: {
     define: { 'import.meta.env.PUBLIC_API_BASE': JSON.stringify(settings.publicApiBase) },
-    // The shell's stores in one chunk (docs/product.md#h11-speed).
-    build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'stores', test: SHELL_STORES }] } } } },
+    // What the shell shares, in one chunk (docs/product.md#h11-speed).
+    build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', test: SHELL_SHARED }] } } } },
   },
 });

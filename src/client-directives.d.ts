@@ -3,7 +3,7 @@ export {};
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate once the page is painted and the browser is idle (src/components/shell/client-painted.ts). */
+    /** Hydrate once the page's first paint is on the screen (src/components/shell/client-painted.ts). */
     'client:painted'?: boolean;
   }
 }

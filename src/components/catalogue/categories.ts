@@ -1,10 +1,12 @@
 /**
- * The home page's categories, loaded from the API after the page: the markup holds placeholder
- * cards in a fixed-height row, so replacing them moves nothing. No framework: one fetch, one
+ * The home page's categories, loaded from the API once the page is painted, so neither the call
+ * nor the cards' photos compete with the first screen: the markup holds placeholder cards in a
+ * fixed-height row, so replacing them moves nothing. No framework: one fetch, one
  * template. Texts are in the markup (data attributes), not here.
  */
 import { srcsetOf } from '../../lib/images.ts';
 import type { CategoryView } from '../../server/features/catalogue/catalogue.views.ts';
+import { afterFirstPaint } from '../shell/after-first-paint.ts';
 import { categoryIllustration } from './category-illustration.ts';
 
 const section = document.querySelector<HTMLElement>('[data-categories]');
@@ -93,4 +95,4 @@ async function showCategories(root: HTMLElement): Promise<void> {
   wireArrows(root, list);
 }
 
-if (section) void showCategories(section);
+if (section) afterFirstPaint(() => void showCategories(section));

@@ -1,5 +1,5 @@
 /**
- * `client:painted`: an island hydrates once the page is painted and the browser is idle
+ * `client:painted`: an island hydrates once the page's first paint is on the screen
  * (after-first-paint.ts), so neither React nor the island's code competes with the first screen;
  * Astro's `client:idle` often starts before the first frame. What is typed before is kept
  * (docs/product.md#d29-input-before-hydration).
