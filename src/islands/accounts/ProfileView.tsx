@@ -1,6 +1,6 @@
 /** /profilepage: the user's first name and e-mail, their billing address, and their orders, newest first. */
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { fetchBookings } from '../../client/bookings.ts';
 import { describeFailure } from '../../client/failures.ts';
 import type { CurrentUserView } from '../../server/features/accounts/accounts.views.ts';
@@ -23,7 +23,8 @@ function Profile({ user }: { user: CurrentUserView }) {
   const [billing, setBilling] = useStoredAddress();
   useEffect(() => {
     fetchBookings().then(
-      (bookings) => setList({ state: 'loaded', bookings }),
+      // A long history renders in slices between which the browser answers a tap (no long task).
+      (bookings) => startTransition(() => setList({ state: 'loaded', bookings })),
       (error: unknown) =>
         setList({
           state: 'failed',

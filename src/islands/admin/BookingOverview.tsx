@@ -4,7 +4,7 @@
  * payment window can be cancelled here, a paid one refunded (docs/product.md#d23-admin-editing-and-orders,
  * #d33-refunds); a test payment says so.
  */
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cancelBooking, fetchAllBookings, refundBooking } from '../../client/admin.ts';
 import { describeFailure } from '../../client/failures.ts';
 import { formatGermanDate } from '../../lib/dates.ts';
@@ -79,7 +79,8 @@ function Overview() {
     // Only the last request's answer is shown: the whole list, asked for at the start and answering
     // after a search sent meanwhile, must not replace the search's result.
     const request = ++latest.current;
-    const shown = (next: Overview) => request === latest.current && setOverview(next);
+    // A page of 20 rows renders in slices between which the browser answers a tap (no long task).
+    const shown = (next: Overview) => request === latest.current && startTransition(() => setOverview(next));
     try {
       shown({ state: 'loaded', page: await fetchAllBookings(wanted) });
     } catch (failure) {

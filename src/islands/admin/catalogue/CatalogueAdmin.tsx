@@ -3,7 +3,7 @@
  * each one's images; every change is saved through the API at once and the list reloads, so the
  * public category page shows it on its next request.
  */
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
 import { fetchCategories } from '../../../client/catalogue.ts';
 import { describeFailure } from '../../../client/failures.ts';
 import type { CategoryView } from '../../../server/features/catalogue/catalogue.views.ts';
@@ -23,7 +23,9 @@ function Catalogue() {
   const [catalogue, setCatalogue] = useState<Catalogue>({ state: 'loading' });
   const reload = useCallback(async () => {
     try {
-      setCatalogue({ state: 'loaded', categories: await fetchCategories() });
+      const categories = await fetchCategories();
+      // A long list renders in slices between which the browser answers a tap (no long task).
+      startTransition(() => setCatalogue({ state: 'loaded', categories }));
     } catch (failure) {
       setCatalogue({ state: 'failed', message: describeFailure(failure, { http: ADMIN_TEXTS.loadFailed }).message });
     }
