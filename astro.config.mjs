@@ -52,13 +52,13 @@ const afterBuild = {
 };
 
 /**
- * What the shell script shares with the islands and page scripts: its stores (with what they
- * import) and its timing helper. One chunk, so the shell is two requests deep after the page
- * instead of a chain of three; everything imports the same chunk, so each store stays one
- * instance per page.
+ * The shell's script (BaseLayout's) with everything it shares with the islands and page scripts
+ * (its stores, with what they import, and its timing helper) is one file: one request after the
+ * page, no chain behind it. The islands and page scripts import that file for the stores, so each
+ * store stays one instance per page; every page with islands has the shell anyway.
  */
-const SHELL_SHARED =
-  /src[\\/](stores[\\/](accounts|consent|cart-count|token-claims)|client[\\/]session|components[\\/]shell[\\/]after-first-paint)\.ts$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|preload-helper/;
+const SHELL =
+  /BaseLayout\.astro\?astro&type=script|src[\\/](components[\\/]shell[\\/](shell|after-first-paint)|stores[\\/](accounts|consent|cart-count|token-claims)|client[\\/]session)\.ts$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|preload-helper/;
 
 /** @type {import('astro').AstroIntegration} `client:painted` (src/components/shell/client-painted.ts) */
 const clientPainted = {
@@ -105,7 +105,7 @@ export default defineConfig({
   },
   vite: {
     define: { 'import.meta.env.PUBLIC_API_BASE': JSON.stringify(settings.publicApiBase) },
-    // What the shell shares, in one chunk (docs/product.md#h11-speed).
-    build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', test: SHELL_SHARED }] } } } },
+    // The shell in one file (docs/product.md#h11-speed).
+    build: { rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', test: SHELL }] } } } },
   },
 });

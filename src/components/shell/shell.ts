@@ -114,11 +114,18 @@ function cacheFontForNextPages(): void {
   });
 }
 
-syncHeaderWithSession();
-showCartCount();
-setUpBurgerMenu();
-setUpCookieBanner();
-runSplash();
-cacheFontForNextPages();
-// Lets tests (and other scripts) know the shell's listeners are in place.
-root.dataset.shell = 'ready';
+function start(): void {
+  syncHeaderWithSession();
+  showCartCount();
+  setUpBurgerMenu();
+  setUpCookieBanner();
+  runSplash();
+  cacheFontForNextPages();
+  // Lets tests (and other scripts) know the shell's listeners are in place.
+  root.dataset.shell = 'ready';
+}
+
+// Islands import this chunk too (astro.config.mjs); one that loads while the page is still
+// arriving (`client:load`) must not wire a header or banner not parsed yet.
+if (document.readyState === 'loading') addEventListener('DOMContentLoaded', start, { once: true });
+else start();
