@@ -134,7 +134,7 @@ function Overview() {
                         <br />
                         <a href={`mailto:${booking.customer.email}`}>{booking.customer.email}</a>
                       </td>
-                      <td data-label={t.items}>
+                      <td data-label={t.items} className="admin-orders__items">
                         <ul className="admin-order-items">
                           {booking.items.map((item) => (
                             <li key={`${item.number}-${item.entryDate}-${item.departureDate}`}>
