@@ -1,8 +1,11 @@
 /**
  * Security headers of every page (docs/product.md#h10-delivery-and-caching). The pages' own
  * Content-Security-Policy (script and style hashes, allowed sources) is a `<meta>` element that
- * Astro writes; what a `<meta>` policy cannot say, `frame-ancestors`, is this header's policy.
+ * Astro writes (a header on pages rendered on request); what a `<meta>` policy cannot say,
+ * `frame-ancestors`, is this header's policy.
  */
+
+import { createHash } from 'node:crypto';
 
 /** Headers that mean the same on a page and on an API answer: one value for both (the API's in src/server/app.ts). */
 export const SHARED_SECURITY_HEADERS = {
@@ -45,3 +48,21 @@ export const EDITOR_CONTENT_SECURITY_POLICY = [
   "form-action 'self'",
   "frame-ancestors 'none'",
 ].join('; ');
+
+const hashOf = (content: string) => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
+
+/**
+ * The policy with only the style hashes of the `<style>` elements in `html` (src/middleware.ts):
+ * Astro lists every inline style of the build in each page's header.
+ */
+export function withOwnStyleHashes(policy: string, html: string): string {
+  const own = new Set([...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => hashOf(match[1] ?? '')));
+  return policy
+    .split(';')
+    .map((directive) => {
+      const [name, ...sources] = directive.trim().split(/\s+/);
+      if (name !== 'style-src') return directive;
+      return [name, ...sources.filter((source) => !source.startsWith("'sha256-") || own.has(source))].join(' ');
+    })
+    .join(';');
+}
