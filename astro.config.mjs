@@ -53,12 +53,13 @@ const afterBuild = {
 
 /**
  * The shell's script (BaseLayout's) with everything it shares with the islands and page scripts
- * (its stores, with what they import, and its timing helper) is one file: one request after the
- * page, no chain behind it. The islands and page scripts import that file for the stores, so each
+ * (its stores, with what they import, its timing helper, and the images' `srcset` that the home
+ * page's categories and the gallery write) is one file: one request after the page, no chain
+ * behind it. The islands and page scripts import that file for the stores, so each
  * store stays one instance per page; every page with islands has the shell anyway.
  */
 const SHELL =
-  /BaseLayout\.astro\?astro&type=script|src[\\/](components[\\/]shell[\\/](shell|after-first-paint)|stores[\\/](accounts|consent|cart-count|token-claims)|client[\\/]session)\.ts$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|preload-helper/;
+  /BaseLayout\.astro\?astro&type=script|src[\\/](components[\\/]shell[\\/](shell|after-first-paint)|stores[\\/](accounts|consent|cart-count|token-claims)|client[\\/]session|lib[\\/]images)\.ts$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|preload-helper/;
 
 /** @type {import('astro').AstroIntegration} `client:painted` (src/components/shell/client-painted.ts) */
 const clientPainted = {
