@@ -40,7 +40,11 @@ export const resetPassword = (resetToken: string, newPassword: string) =>
 
 export const fetchCurrentUser = () => call('GET users/me').json();
 
-/** Ends the session on the server; takes the token because the store forgets it first. */
+/**
+ * Ends the session on the server; takes the token because the store forgets it first. `keepalive`:
+ * a visitor who logs out and leaves the page at once still ends the session, as the browser
+ * finishes the request after the page has gone.
+ */
 export async function endSession(accessToken: string): Promise<void> {
-  await call('POST auth/logout', { headers: { Authorization: `Bearer ${accessToken}` } });
+  await call('POST auth/logout', { headers: { Authorization: `Bearer ${accessToken}` }, keepalive: true });
 }

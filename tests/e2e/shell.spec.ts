@@ -256,6 +256,7 @@ test.describe('header links', () => {
     expect(
       await page.evaluate(() => [localStorage.getItem('accessToken'), localStorage.getItem('isAuthorized')]),
     ).toEqual([null, null]);
+    // Leaving the page at once does not keep the session alive on the server.
     await page.reload();
     await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
     // The session ended on the server too: the old token no longer works.
