@@ -48,6 +48,13 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
+// A test that fails or times out before it stops its server must not leave it running: the
+// test process ends whatever it started.
+const started = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of started) child.kill('SIGKILL');
+});
+
 /**
  * Starts a server script (default `npm run start:api`, i.e. src/server/main.ts; or src/cli/start.ts
  * for the whole product) on `port` (default a free one) and waits until /api/health answers.
@@ -61,6 +68,8 @@ export async function startApiServer(
   const child = spawn(process.execPath, [script], {
     env: { ...env, HOST: '127.0.0.1', PORT: String(port) },
   });
+  started.add(child);
+  child.once('exit', () => started.delete(child));
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
