@@ -137,18 +137,33 @@ describe('the path', () => {
 function onOneConnection(base: string) {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const send = (method: string, urlPath: string, body?: Buffer, headers: Record<string, string> = {}) =>
-    new Promise<{ status: number; headers: Record<string, string | string[] | undefined> }>((resolve, reject) => {
-      const req = httpRequest(`${base}${urlPath}`, { method, headers, agent }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
-      });
-      req.on('error', reject);
-      req.end(body);
-    });
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; reusedSocket: boolean }>(
+      (resolve, reject) => {
+        const req = httpRequest(`${base}${urlPath}`, { method, headers, agent }, (res) => {
+          res.resume();
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, headers: res.headers, reusedSocket: req.reusedSocket }),
+          );
+        });
+        req.on('error', reject);
+        req.end(body);
+      },
+    );
   return { send, close: () => agent.destroy() };
 }
 
 describe('HTTP', () => {
+  it('keeps an idle connection open longer than a proxy keeps it in its pool, so a request sent on it is answered', async () => {
+    const connection = onOneConnection(server.baseUrl);
+    const first = await connection.send('GET', '/api/health');
+    expect(first.headers['keep-alive']).toBe('timeout=65');
+    // Longer than Node's own 5 s (and its second of grace): a client sending now met a closed socket.
+    await new Promise((resolve) => setTimeout(resolve, 7_000));
+    const later = await connection.send('GET', '/api/health');
+    expect({ status: later.status, reusedSocket: later.reusedSocket }).toEqual({ status: 200, reusedSocket: true });
+    connection.close();
+  });
+
   it('closes the connection of a body over the limit cleanly, so the next request on a kept-alive agent works', async () => {
     const connection = onOneConnection(server.baseUrl);
     const tooLarge = Buffer.alloc(512 * 1024, 'a');

@@ -224,9 +224,16 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
   };
 }
 
+/**
+ * A kept-alive connection stays open for 65 s without a request, longer than proxies and load
+ * balancers keep theirs in a pool (60 s is common): with Node's 5 s, a request a client sent on
+ * an idle connection could meet the server closing it and fail with a reset.
+ */
+const KEEP_ALIVE_MS = 65_000;
+
 /** Listens on HOST:PORT. */
 export function listen(handler: Handler, settings: Settings): Promise<Server> {
-  const server = createServer(handler);
+  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 }, handler);
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(settings.port, settings.host, () => resolve(server));
