@@ -1,6 +1,7 @@
 // @ts-check
 
-import { writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { satteri } from '@astrojs/markdown-satteri';
 import node from '@astrojs/node';
@@ -12,6 +13,7 @@ import { siteSchema } from './src/content-schemas/site.ts';
 import { buildEditor } from './src/editor/build-editor.ts';
 import { readContentFile } from './src/server/content-files.ts';
 import { precompress } from './src/server/http/precompress.ts';
+import { withOwnStyleHashesInMeta } from './src/server/http/security-headers.ts';
 import { loadDotEnv, loadSettings } from './src/server/settings.ts';
 
 loadDotEnv();
@@ -25,7 +27,20 @@ let outDir = new URL('./dist/', import.meta.url);
 const projectDist = outDir.href;
 
 /**
- * After the build: brotli and gzip copies of the site's files (the server sends them as they are),
+ * Each pre-rendered page's `<meta>` Content-Security-Policy keeps only its own style hashes
+ * (src/server/http/security-headers.ts): about 0.7 KB less compressed on every page.
+ * @param {string} dir
+ */
+async function trimPagePolicies(dir) {
+  const pages = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.html'));
+  for (const page of pages) {
+    const file = path.join(dir, page);
+    await writeFile(file, withOwnStyleHashesInMeta(await readFile(file, 'utf8')));
+  }
+}
+
+/**
+ * After the build: the pages' policies trimmed, brotli and gzip copies of the site's files (the server sends them as they are),
  * and the settings baked into the build, so `npm start` knows when to rebuild. The project's own
  * build also makes the content editor's page (dist/editor/keystatic), which a publish leaves as it is.
  * @type {import('astro').AstroIntegration}
@@ -37,7 +52,9 @@ const afterBuild = {
       outDir = config.outDir;
     },
     'astro:build:done': async ({ logger }) => {
-      const { files, bytes, brotliBytes } = await precompress(fileURLToPath(new URL('client/', outDir)));
+      const client = fileURLToPath(new URL('client/', outDir));
+      await trimPagePolicies(client);
+      const { files, bytes, brotliBytes } = await precompress(client);
       logger.info(
         `Pre-compressed ${files} files: ${Math.round(bytes / 1024)} KB → ${Math.round(brotliBytes / 1024)} KB brotli`,
       );

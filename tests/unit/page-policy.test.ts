@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { withOwnStyleHashes } from '../../src/server/http/security-headers.ts';
+import { withOwnStyleHashes, withOwnStyleHashesInMeta } from '../../src/server/http/security-headers.ts';
 
 const hashOf = (content: string) => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
 const pageStyle = '.gallery{display:grid}';
@@ -25,5 +25,15 @@ describe("an on-demand page's Content-Security-Policy", () => {
       policy.split(';').filter((directive) => !directive.startsWith('style-src')),
     );
     expect(trimmed).toContain("style-src 'self'");
+  });
+});
+
+describe("a pre-rendered page's <meta> policy", () => {
+  it('keeps its own style hashes, and the rest of the page as it was', () => {
+    const page = `<head><meta http-equiv="content-security-policy" content="${policy}"><style>${pageStyle}</style></head><body><p>${hashOf(otherStyle)}</p></body>`;
+    const trimmed = withOwnStyleHashesInMeta(page);
+    expect(trimmed).toBe(page.replace(policy, withOwnStyleHashes(policy, page)));
+    expect(trimmed).toContain(`style-src 'self' ${hashOf(pageStyle)};`);
+    expect(trimmed.match(/sha256-/g)).toHaveLength(3); // the script's, the page's style, the paragraph's text
   });
 });

@@ -52,8 +52,10 @@ export const EDITOR_CONTENT_SECURITY_POLICY = [
 const hashOf = (content: string) => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
 
 /**
- * The policy with only the style hashes of the `<style>` elements in `html` (src/middleware.ts):
- * Astro lists every inline style of the build in each page's header.
+ * The policy with only the style hashes of the `<style>` elements in `html`: Astro lists every
+ * inline style of the build (22) in each page's policy, while a page has one or two. Applied to
+ * the header of pages rendered on request (src/middleware.ts) and to the `<meta>` of pre-rendered
+ * ones (`withOwnStyleHashesInMeta`).
  */
 export function withOwnStyleHashes(policy: string, html: string): string {
   const own = new Set([...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => hashOf(match[1] ?? '')));
@@ -66,3 +68,12 @@ export function withOwnStyleHashes(policy: string, html: string): string {
     })
     .join(';');
 }
+
+const POLICY_META = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i;
+
+/** A pre-rendered page with its `<meta>` policy trimmed to its own style hashes (at build time, astro.config.mjs). */
+export const withOwnStyleHashesInMeta = (html: string): string =>
+  html.replace(
+    POLICY_META,
+    (_, start: string, policy: string, end: string) => start + withOwnStyleHashes(policy, html) + end,
+  );
