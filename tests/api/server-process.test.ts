@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailFiles } from '../support/outbox.ts';
-import { embeddedEnv, type RunningServer, startApiServer } from '../support/processes.ts';
+import { embeddedEnv, type RunningServer, run, startApiServer } from '../support/processes.ts';
 
 const SECRET_QUERY = 'geheimer-code-123';
 
@@ -18,8 +18,15 @@ let server: RunningServer;
 let proxied: RunningServer;
 let output: () => string;
 
+const ADMIN = { userEmail: 'chefin@example.de', password: 'Admin-2026!X' };
+
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(tmpdir(), 'hwds-server-'));
+  await run(
+    'src/cli/create-admin.ts',
+    ['--email', ADMIN.userEmail, '--password', ADMIN.password],
+    embeddedEnv(dataDir),
+  );
   server = await startApiServer(embeddedEnv(dataDir));
   let log = '';
   server.process.stdout?.on('data', (chunk) => (log += chunk));
@@ -179,6 +186,61 @@ describe('HTTP', () => {
     }
     connection.close();
   });
+
+  it('reads an upload a little over the limit to its end, so a client that sends it all before reading gets the 413', async () => {
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const { hostname, port } = new URL(server.baseUrl);
+    const chunk = Buffer.alloc(1024 * 1024, 'a');
+    const chunks = 6; // 6 MB against the photo limit of 5 MB, more than the socket buffers take
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      let response: { status: number; body: string } | undefined;
+      let sent = false;
+      const settle = () => response && sent && resolve(response);
+      const req = httpRequest(
+        {
+          hostname,
+          port,
+          path: '/api/images/upload/departament/1',
+          method: 'POST',
+          headers: {
+            Authorization: `Bearer ${accessToken}`,
+            'Content-Type': 'multipart/form-data; boundary=x',
+            'Content-Length': String(chunk.length * chunks),
+          },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (part: string) => (body += part));
+          res.on('end', () => {
+            response = { status: res.statusCode ?? 0, body };
+            settle();
+          });
+        },
+      );
+      req.on('error', reject);
+      // Over 1.5 s, as over a slow line: longer than the half second the server reads after answering.
+      void (async () => {
+        for (let n = 0; n < chunks; n++) {
+          if (!req.write(chunk)) await new Promise((drained) => req.once('drain', drained));
+          await new Promise((wait) => setTimeout(wait, 250));
+        }
+        req.end(() => {
+          sent = true;
+          settle();
+        });
+      })();
+    });
+    expect(answer).toEqual({
+      status: 413,
+      body: JSON.stringify({ message: 'Das Bild ist größer als 5 MB.', statusCode: 413 }),
+    });
+  }, 10_000);
 
   it('answers TRACE, CONNECT-like and unknown methods with 405 and the methods it serves', async () => {
     for (const method of ['TRACE', 'PROPFIND']) {
