@@ -17,12 +17,19 @@ export function startGalleriesInView(): void {
   for (const gallery of document.querySelectorAll<HTMLElement>('[data-gallery]')) observer.observe(gallery);
 }
 
-/** Resolves once the gallery's first photo has loaded (or failed: the slider starts anyway). */
-function firstPhotoShown(gallery: HTMLElement): Promise<void> {
+/**
+ * Resolves once the gallery's first photo is on the screen (or failed: the slider starts anyway):
+ * loaded, then painted in the next frame, so neither Swiper's code nor the other slides' photos
+ * are fetched before the largest paint of the page, which this photo usually is.
+ */
+async function firstPhotoShown(gallery: HTMLElement): Promise<void> {
   const first = gallery.querySelector('img');
-  if (!first || first.complete) return Promise.resolve();
-  return new Promise((resolve) => {
-    first.addEventListener('load', () => resolve(), { once: true });
-    first.addEventListener('error', () => resolve(), { once: true });
-  });
+  if (first && !first.complete) {
+    await new Promise<void>((resolve) => {
+      first.addEventListener('load', () => resolve(), { once: true });
+      first.addEventListener('error', () => resolve(), { once: true });
+    });
+  }
+  // The frame after the load paints the photo, and is on the screen by the frame after it.
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve))));
 }
