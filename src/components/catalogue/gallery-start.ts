@@ -1,3 +1,5 @@
+import { afterFirstPaint } from '../shell/after-first-paint.ts';
+
 /**
  * Starts each category gallery with two or more photos when it first comes into view and its
  * first photo is shown, loading Swiper only then: a visitor who never scrolls to it, or reads on
@@ -18,11 +20,12 @@ export function startGalleriesInView(): void {
 }
 
 /**
- * Resolves once the gallery's first photo is on the screen (or failed: the slider starts anyway):
- * loaded, then painted in the next frame, so neither Swiper's code nor the other slides' photos
+ * Resolves once the page's first paint and the gallery's first photo are on the screen (or the
+ * photo failed: the slider starts anyway): loaded, then painted in the next frame, so neither Swiper's code nor the other slides' photos
  * are fetched before the largest paint of the page, which this photo usually is.
  */
 async function firstPhotoShown(gallery: HTMLElement): Promise<void> {
+  await new Promise<void>((resolve) => afterFirstPaint(resolve));
   const first = gallery.querySelector('img');
   if (first && !first.complete) {
     await new Promise<void>((resolve) => {
