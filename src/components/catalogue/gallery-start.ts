@@ -21,8 +21,9 @@ export function startGalleriesInView(): void {
 
 /**
  * Resolves once the page's first paint and the gallery's first photo are on the screen (or the
- * photo failed: the slider starts anyway): loaded, then painted in the next frame, so neither Swiper's code nor the other slides' photos
- * are fetched before the largest paint of the page, which this photo usually is.
+ * photo failed: the slider starts anyway): loaded, then painted in the next frame, so neither
+ * Swiper's code nor the other slides' photos are fetched before the page's largest paint, which
+ * this photo usually is.
  */
 async function firstPhotoShown(gallery: HTMLElement): Promise<void> {
   await new Promise<void>((resolve) => afterFirstPaint(resolve));
