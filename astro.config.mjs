@@ -41,8 +41,9 @@ async function trimPagePolicies(dir) {
 
 /**
  * After the build: the pages' policies trimmed, brotli and gzip copies of the site's files (the
- * server sends them as they are), and the settings baked into the build, so `npm start` knows when to rebuild. The project's own
- * build also makes the content editor's page (dist/editor/keystatic), which a publish leaves as it is.
+ * server sends them as they are), and the settings baked into the build, so `npm start` knows
+ * when to rebuild. The project's own build also makes the content editor's page
+ * (dist/editor/keystatic), which a publish leaves as it is.
  * @type {import('astro').AstroIntegration}
  */
 const afterBuild = {
