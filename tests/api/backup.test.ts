@@ -92,9 +92,9 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     for (const name of ['db', 'uploads', 'jwt-secret']) rmSync(path.join(dataDir, name), { recursive: true });
     const restored = await run('src/cli/restore.ts', [file], env);
     expect(restored.code, restored.output).toBe(0);
-    // The uploaded image and its WebP variants (480, 960 and 1000 px wide), and the eight photos a
-    // fresh installation starts with (content/photos/) with theirs: 4 + 30.
-    expect(restored.output).toMatch(/^Restored the backup of \S+ with 34 uploaded files\.\n$/);
+    // The uploaded image and its WebP variants (480, 720, 960 and 1000 px wide), and the eight photos
+    // a fresh installation starts with (content/photos/) with theirs: 5 + 38.
+    expect(restored.output).toMatch(/^Restored the backup of \S+ with 43 uploaded files\.\n$/);
 
     const again = await startApiServer(env);
     try {

@@ -191,13 +191,13 @@ describe.each(['disk', 's3'] as const)('images in %s storage', (storage) => {
       };
     };
 
-    it('makes WebP copies 480, 960 and 1600 px wide of a large upload, each answered with 200', async () => {
+    it('makes WebP copies 480, 720, 960 and 1600 px wide of a large upload, each answered with 200', async () => {
       const { status, body } = await upload(
         'departament/14',
         form(await picture('jpeg', 2000, 1250), 'gross.jpg', 'image/jpeg'),
       );
       expect(status).toBe(201);
-      expect(body.variants.map((variant) => variant.width)).toEqual([480, 960, 1600]);
+      expect(body.variants.map((variant) => variant.width)).toEqual([480, 720, 960, 1600]);
       for (const variant of body.variants) {
         const response = await served(variant.url);
         expect(response, variant.url).toMatchObject({ status: 200, type: 'image/webp' });
@@ -208,7 +208,7 @@ describe.each(['disk', 's3'] as const)('images in %s storage', (storage) => {
 
     it('makes a missing variant on its first request (uploads from before variants existed)', async () => {
       const { body } = await upload('departament/14', form(await picture('png', 1000, 500), 'alt.png', 'image/png'));
-      expect(body.variants.map((variant) => variant.width)).toEqual([480, 960, 1000]);
+      expect(body.variants.map((variant) => variant.width)).toEqual([480, 720, 960, 1000]);
       const [narrowest] = body.variants;
       const file = path.basename(narrowest?.url ?? '');
       await ctx.api.removeStoredFile(file);

@@ -245,15 +245,15 @@ test.describe('a new customer in the shop', () => {
     // The photos beside the first get their addresses once the slider runs, after the first photo.
     await expect(page.locator('[data-gallery]')).toHaveAttribute('data-ready');
     const srcset = (await first.getAttribute('srcset')) ?? '';
-    expect(srcset).toMatch(/-480\.webp 480w, .*-960\.webp 960w, .*-1600\.webp 1600w$/);
+    expect(srcset).toMatch(/-480\.webp 480w, .*-720\.webp 720w, .*-960\.webp 960w, .*-1600\.webp 1600w$/);
     const urls = (await images.evaluateAll((all) => all.map((image) => (image as HTMLImageElement).srcset)))
       .flatMap((set) => set.split(', ').map((candidate) => candidate.split(' ')[0] ?? ''))
       .concat(
         await images.evaluateAll((all) => all.map((image) => (image as HTMLImageElement).getAttribute('src') ?? '')),
       );
-    // Never wider than the upload: the landscape (1600 px) has 3 widths, the poster (1131 px) 480, 960
-    // and 1131, the roll-up (680 px) 480 and 680; plus the three originals.
-    expect(urls).toHaveLength(3 + 3 + 2 + 3);
+    // Never wider than the upload: the landscape (1600 px) has 4 widths, the poster (1131 px) 480, 720,
+    // 960 and 1131, the roll-up (680 px) 480 and 680; plus the three originals.
+    expect(urls).toHaveLength(4 + 4 + 2 + 3);
     for (const url of urls) {
       const response = await request.get(url);
       expect(response.status(), url).toBe(200);
@@ -302,6 +302,20 @@ test.describe('a new customer in the shop', () => {
     await page.locator('[data-gallery]').scrollIntoViewIfNeeded();
     await expect(page.locator('[data-gallery]')).toHaveAttribute('data-ready');
     expect(sliderScripts).toHaveLength(1);
+  });
+
+  test.describe('on a common phone (412 px wide, 1.75 device pixels to a CSS pixel)', () => {
+    test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+
+    test('the gallery’s first photo is the 720 px copy its column needs, not a wider one', async ({
+      page,
+      realShop,
+    }) => {
+      await page.goto(`/departaments/${realShop.catalogue.fivePhotos.id}`);
+      const first = page.locator('.gallery__image').first();
+      await first.scrollIntoViewIfNeeded();
+      await expect.poll(() => first.evaluate((image) => (image as HTMLImageElement).currentSrc)).toMatch(/-720\.webp$/);
+    });
   });
 
   test('nothing on the category page moves while it loads and hydrates', async ({ page, request }) => {
