@@ -13,7 +13,7 @@ import { siteSchema } from './src/content-schemas/site.ts';
 import { buildEditor } from './src/editor/build-editor.ts';
 import { readContentFile } from './src/server/content-files.ts';
 import { precompress } from './src/server/http/precompress.ts';
-import { withOwnStyleHashesInMeta } from './src/server/http/security-headers.ts';
+import { withOwnHashesInMeta } from './src/server/http/security-headers.ts';
 import { loadDotEnv, loadSettings } from './src/server/settings.ts';
 
 loadDotEnv();
@@ -27,15 +27,15 @@ let outDir = new URL('./dist/', import.meta.url);
 const projectDist = outDir.href;
 
 /**
- * Each pre-rendered page's `<meta>` Content-Security-Policy keeps only its own style hashes
- * (src/server/http/security-headers.ts): about 0.7 KB less compressed on every page.
+ * Each pre-rendered page's `<meta>` Content-Security-Policy keeps only the hashes of its own inline
+ * styles and scripts (src/server/http/security-headers.ts): about 0.9 KB less compressed on every page.
  * @param {string} dir
  */
 async function trimPagePolicies(dir) {
   const pages = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.html'));
   for (const page of pages) {
     const file = path.join(dir, page);
-    await writeFile(file, withOwnStyleHashesInMeta(await readFile(file, 'utf8')));
+    await writeFile(file, withOwnHashesInMeta(await readFile(file, 'utf8')));
   }
 }
 

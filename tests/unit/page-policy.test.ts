@@ -1,39 +1,47 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { withOwnStyleHashes, withOwnStyleHashesInMeta } from '../../src/server/http/security-headers.ts';
+import { withOwnHashes, withOwnHashesInMeta } from '../../src/server/http/security-headers.ts';
 
 const hashOf = (content: string) => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
 const pageStyle = '.gallery{display:grid}';
 const otherStyle = '.admin{color:red}';
+const pageScript = 'document.documentElement.dataset.ready=""';
+const otherScript = 'console.log(1)';
 const policy = [
   "default-src 'self'",
-  `script-src 'self' ${hashOf('console.log(1)')}`,
+  `script-src 'self' ${hashOf(pageScript)} ${hashOf(otherScript)}`,
   `style-src 'self' ${hashOf(pageStyle)} ${hashOf(otherStyle)}`,
   "frame-ancestors 'none'",
 ].join(';');
+const page = [
+  `<head><style data-x>${pageStyle}</style><script>${pageScript}</script>`,
+  `<script type="module" src="/_astro/shell.js">${otherScript}</script></head><body>…</body>`,
+].join('');
 
 describe("an on-demand page's Content-Security-Policy", () => {
-  it("keeps the hashes of the page's own inline styles and drops the rest of the build's", () => {
-    const trimmed = withOwnStyleHashes(policy, `<head><style data-x>${pageStyle}</style></head><body>…</body>`);
-    expect(trimmed).toContain(`style-src 'self' ${hashOf(pageStyle)}`);
+  it("keeps the hashes of the page's own inline styles and scripts and drops the rest of the build's", () => {
+    const trimmed = withOwnHashes(policy, page);
+    expect(trimmed).toContain(`style-src 'self' ${hashOf(pageStyle)};`);
+    expect(trimmed).toContain(`script-src 'self' ${hashOf(pageScript)};`);
     expect(trimmed).not.toContain(hashOf(otherStyle));
+    // A script with a source is allowed by 'self', not by the hash of what stands between its tags.
+    expect(trimmed).not.toContain(hashOf(otherScript));
   });
 
-  it('leaves every other directive as it was, script hashes included', () => {
-    const trimmed = withOwnStyleHashes(policy, '<p>no styles</p>');
-    expect(trimmed.split(';').filter((directive) => !directive.startsWith('style-src'))).toEqual(
-      policy.split(';').filter((directive) => !directive.startsWith('style-src')),
-    );
-    expect(trimmed).toContain("style-src 'self'");
+  it('leaves every other directive as it was', () => {
+    const trimmed = withOwnHashes(policy, '<p>no styles, no scripts</p>');
+    const others = (text: string) => text.split(';').filter((directive) => !/^(style|script)-src/.test(directive));
+    expect(others(trimmed)).toEqual(others(policy));
+    expect(trimmed).toContain("script-src 'self';style-src 'self';");
   });
 });
 
 describe("a pre-rendered page's <meta> policy", () => {
-  it('keeps its own style hashes, and the rest of the page as it was', () => {
-    const page = `<head><meta http-equiv="content-security-policy" content="${policy}"><style>${pageStyle}</style></head><body><p>${hashOf(otherStyle)}</p></body>`;
-    const trimmed = withOwnStyleHashesInMeta(page);
-    expect(trimmed).toBe(page.replace(policy, withOwnStyleHashes(policy, page)));
+  it('keeps its own hashes, and the rest of the page as it was', () => {
+    const html = `<head><meta http-equiv="content-security-policy" content="${policy}">${page.slice(6)}<p>${hashOf(otherStyle)}</p>`;
+    const trimmed = withOwnHashesInMeta(html);
+    expect(trimmed).toBe(html.replace(policy, withOwnHashes(policy, html)));
     expect(trimmed).toContain(`style-src 'self' ${hashOf(pageStyle)};`);
-    expect(trimmed.match(/sha256-/g)).toHaveLength(3); // the script's, the page's style, the paragraph's text
+    expect(trimmed.match(/sha256-/g)).toHaveLength(3); // the page's script and style, the paragraph's text
   });
 });

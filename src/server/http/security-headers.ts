@@ -51,19 +51,28 @@ export const EDITOR_CONTENT_SECURITY_POLICY = [
 
 const hashOf = (content: string) => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
 
+/** The inline elements whose content a policy directive names by hash. */
+const INLINE = {
+  'style-src': /<style\b[^>]*>([\s\S]*?)<\/style>/gi,
+  'script-src': /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi,
+} as const;
+
+const isInlineDirective = (name: string | undefined): name is keyof typeof INLINE =>
+  name !== undefined && name in INLINE;
+
 /**
- * The policy with only the style hashes of the `<style>` elements in `html`: Astro lists every
- * inline style of the build (22) in each page's policy, while a page has one or two. Applied to
- * the header of pages rendered on request (src/middleware.ts) and to the `<meta>` of pre-rendered
- * ones (`withOwnStyleHashesInMeta`).
+ * The policy with only the hashes of the inline styles and scripts in `html`: Astro lists every
+ * inline style (22) and script (9) of the build in each page's policy, while a page has two or
+ * three of each. Applied to the header of pages rendered on request (src/middleware.ts) and to the
+ * `<meta>` of pre-rendered ones (`withOwnHashesInMeta`).
  */
-export function withOwnStyleHashes(policy: string, html: string): string {
-  const own = new Set([...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((match) => hashOf(match[1] ?? '')));
+export function withOwnHashes(policy: string, html: string): string {
   return policy
     .split(';')
     .map((directive) => {
       const [name, ...sources] = directive.trim().split(/\s+/);
-      if (name !== 'style-src') return directive;
+      if (!isInlineDirective(name)) return directive;
+      const own = new Set([...html.matchAll(INLINE[name])].map((match) => hashOf(match[1] ?? '')));
       return [name, ...sources.filter((source) => !source.startsWith("'sha256-") || own.has(source))].join(' ');
     })
     .join(';');
@@ -71,9 +80,9 @@ export function withOwnStyleHashes(policy: string, html: string): string {
 
 const POLICY_META = /(<meta http-equiv="content-security-policy" content=")([^"]*)(")/i;
 
-/** A pre-rendered page with its `<meta>` policy trimmed to its own style hashes (at build time, astro.config.mjs). */
-export const withOwnStyleHashesInMeta = (html: string): string =>
+/** A pre-rendered page with its `<meta>` policy trimmed to its own hashes (at build time, astro.config.mjs). */
+export const withOwnHashesInMeta = (html: string): string =>
   html.replace(
     POLICY_META,
-    (_, start: string, policy: string, end: string) => start + withOwnStyleHashes(policy, html) + end,
+    (_, start: string, policy: string, end: string) => start + withOwnHashes(policy, html) + end,
   );
