@@ -306,6 +306,17 @@ test.describe('home page categories', () => {
     await expectNoAccessibilityViolations(page);
   });
 
+  test.describe('on a common phone (412 px wide, 1.75 device pixels to a CSS pixel)', () => {
+    test.use({ viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75 });
+
+    test('a card, 17rem wide, loads the 480 px copy of its photo', async ({ page }) => {
+      await page.goto('/');
+      const photo = page.getByRole('region', { name: 'Kategorien' }).locator('img[srcset]').first();
+      await photo.scrollIntoViewIfNeeded();
+      await expect.poll(() => photo.evaluate((image) => (image as HTMLImageElement).currentSrc)).toMatch(/-480\.webp$/);
+    });
+  });
+
   test('falls back to the default image and "Keine Beschreibung verfügbar"', async ({ page }) => {
     await page.route('**/api/departaments', (route) =>
       route.fulfill({ json: [{ id: 7, type: 'Fotografie', description: ' ', imageUrls: [], articles: [] }] }),
