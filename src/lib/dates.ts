@@ -1,17 +1,16 @@
 /** Calendar dates as ISO strings (YYYY-MM-DD) in the agency's time zone. */
+import { onFirstUse } from './on-first-use.ts';
 
 export const AGENCY_TIME_ZONE = 'Europe/Berlin';
 
-const isoDate = new Intl.DateTimeFormat('en-CA', {
-  timeZone: AGENCY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const isoDate = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: AGENCY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }),
+);
 
 /** Today's date in Germany, e.g. "2026-11-21". */
 export function todayInGermany(now: Date = new Date()): string {
-  return isoDate.format(now);
+  return isoDate().format(now);
 }
 
 /** True for a real calendar date written YYYY-MM-DD (no 2026-02-30). */
@@ -52,17 +51,15 @@ export function lastDayOfTerm(start: string, months: number): string {
   return addDays(target.toISOString().slice(0, 10), -1);
 }
 
-const germanDate = new Intl.DateTimeFormat('de-DE', {
-  timeZone: AGENCY_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-});
+const germanDate = onFirstUse(
+  () =>
+    new Intl.DateTimeFormat('de-DE', { timeZone: AGENCY_TIME_ZONE, day: '2-digit', month: '2-digit', year: 'numeric' }),
+);
 
 /** "21.11.2026" for an ISO date or a timestamp. */
 export function formatGermanDate(value: string): string {
   const date = isIsoDate(value) ? new Date(`${value}T12:00:00Z`) : new Date(value);
-  return Number.isNaN(date.getTime()) ? '' : germanDate.format(date);
+  return Number.isNaN(date.getTime()) ? '' : germanDate().format(date);
 }
 
 /** "01.12.2026 – 03.12.2026", or one date when the appointment lasts one day. */

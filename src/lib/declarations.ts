@@ -6,6 +6,7 @@
  */
 import * as v from 'valibot';
 import { AGENCY_TIME_ZONE } from './dates.ts';
+import { onFirstUse } from './on-first-use.ts';
 import { present } from './schema-fields.ts';
 
 export const DECLARATION_MESSAGES = {
@@ -58,14 +59,12 @@ export const adminDeclarationEntries = {
   bookingId: v.nullable(v.number()),
 };
 
-const receiptTime = new Intl.DateTimeFormat('de-DE', {
-  timeZone: AGENCY_TIME_ZONE,
-  dateStyle: 'long',
-  timeStyle: 'medium',
-});
+const receiptTime = onFirstUse(
+  () => new Intl.DateTimeFormat('de-DE', { timeZone: AGENCY_TIME_ZONE, dateStyle: 'long', timeStyle: 'medium' }),
+);
 
 /** "26. November 2026 um 14:03:12 Uhr": when a declaration was received, as the receipt states it. */
-export const formatReceiptTime = (timestamp: string): string => `${receiptTime.format(new Date(timestamp))} Uhr`;
+export const formatReceiptTime = (timestamp: string): string => `${receiptTime().format(new Date(timestamp))} Uhr`;
 
 /** The query parameter with which the profile's and the confirmation mail's links fill in the order. */
 export const BOOKING_NUMBER_PARAMETER = 'bestellung';

@@ -2,6 +2,7 @@
  * Money: integer cents in the database, euros as numbers in the API, German format on screen
  * (docs/product.md#d4-money). Shared by the server and the browser.
  */
+import { onFirstUse } from './on-first-use.ts';
 
 /** The largest amount anything in the shop may cost: 1 million euros. */
 const MAX_EUROS = 1_000_000;
@@ -48,20 +49,20 @@ export function parseEuroInput(text: string): number {
   return /^\d+(\.\d{1,2})?$/.test(value) ? Number(value) : Number.NaN;
 }
 
-const withCents = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' });
-const wholeEuros = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 });
+const withCents = onFirstUse(() => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }));
+const wholeEuros = onFirstUse(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }));
 
 /** "1.200,00 €"; anything that is not a finite number shows as "0,00 €" (the spec's 0.00 rule). */
 export function formatEuros(euros: unknown): string {
-  return withCents.format(typeof euros === 'number' && Number.isFinite(euros) ? euros : 0);
+  return withCents().format(typeof euros === 'number' && Number.isFinite(euros) ? euros : 0);
 }
 
 /** "50 €": amounts in the price ranges and their notes, without cents. */
-export const formatWholeEuros = (euros: number): string => `${wholeEuros.format(euros)} €`;
+export const formatWholeEuros = (euros: number): string => `${wholeEuros().format(euros)} €`;
 
 /** "30–60 €", "ab 200 €": ranges on the price pages, without cents. */
 export function formatEuroRange(from: number, to?: number): string {
-  return to === undefined ? `ab ${formatWholeEuros(from)}` : `${wholeEuros.format(from)}–${formatWholeEuros(to)}`;
+  return to === undefined ? `ab ${formatWholeEuros(from)}` : `${wholeEuros().format(from)}–${formatWholeEuros(to)}`;
 }
 
 /** How prices are taxed, as content/site.yaml says: VAT included, or the small-business rule of § 19 UStG. */

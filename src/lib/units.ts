@@ -6,6 +6,7 @@
 import * as v from 'valibot';
 import { formatAppointment } from './dates.ts';
 import { formatEuros, multiplyCents } from './money.ts';
+import { onFirstUse } from './on-first-use.ts';
 
 /** Pauschal, per month (maintenance), per piece, per square metre, per hour. */
 export const UNITS = ['flat', 'month', 'piece', 'sqm', 'hour'] as const;
@@ -33,14 +34,16 @@ export const MAX_QUANTITY = 1000;
 export const defaultQuantity = (unit: Unit): number => (unit === 'month' ? TERMS[0] : 1);
 
 // No thousands separator: a quantity shown in a field must read back as itself ("1.000" would be 1).
-const quantityNumber = new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2, useGrouping: false });
+const quantityNumber = onFirstUse(
+  () => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2, useGrouping: false }),
+);
 
 /** "2,25", "12": a quantity as a form field shows it. */
-export const formatQuantityNumber = (quantity: number): string => quantityNumber.format(quantity);
+export const formatQuantityNumber = (quantity: number): string => quantityNumber().format(quantity);
 
 /** "12 Monate", "2,25 m²", "3 Stück", "1,5 Stunden", "1 Paket". */
 export function formatQuantity(quantity: number, unit: Unit): string {
-  const amount = quantityNumber.format(quantity);
+  const amount = quantityNumber().format(quantity);
   const one = quantity === 1;
   const words: Record<Unit, string> = {
     flat: one ? 'Paket' : 'Pakete',
@@ -55,7 +58,7 @@ export function formatQuantity(quantity: number, unit: Unit): string {
 export const QUANTITY_MESSAGES = {
   notANumber: 'Bitte geben Sie die Menge als Zahl an.',
   notPositive: 'Die Menge muss größer als 0 sein.',
-  tooLarge: `Die Menge darf höchstens ${quantityNumber.format(MAX_QUANTITY)} betragen.`,
+  tooLarge: `Die Menge darf höchstens ${MAX_QUANTITY} betragen.`,
   wholeNumber: 'Bitte geben Sie eine ganze Zahl an.',
   term: 'Wartung buchen Sie für 6 oder 12 Monate.',
   decimals: 'Die Menge darf höchstens zwei Nachkommastellen haben.',
