@@ -14,7 +14,7 @@ import { bookArticle } from '../../stores/cart.ts';
 import { SessionEnded, SignedIn } from '../accounts/SignedIn.tsx';
 import { FormMessages, SelectField, SubmitButton, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
-import './cart.css';
+import './booking-form.css';
 import { ADD_TO_CART_TEXTS as t } from './texts.ts';
 
 type Field = 'entryDate' | 'departureDate' | 'quantity';
