@@ -4,10 +4,12 @@
  * seeded database.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { embeddedEnv, startApiServer } from '../support/processes.ts';
+import { embeddedEnv, run, startApiServer } from '../support/processes.ts';
+import { createCategory, REALISTIC_CATEGORIES } from '../support/realistic-shop.ts';
 import { budgetFor, checkBudgets, loadBudgets, measureHtml, measureSite, type PageWeight } from './page-weight.ts';
 
 /** Pages rendered by the server on each request, measured as a visitor receives them. */
@@ -17,25 +19,63 @@ const clientDir = path.resolve('dist/client');
 const serverEntry = path.resolve('dist/server/entry.mjs');
 const budgets = loadBudgets();
 
-/** The product started on this build (with the site URL it was built for, so nothing is rebuilt). */
-async function measureOnRequestPages(): Promise<PageWeight[]> {
+/** A new connection's first flight: TCP's initial window of ten segments (RFC 6928). */
+const FIRST_FLIGHT_BYTES = 10 * 1460;
+const ADMIN = { userEmail: 'admin@hwds-weight.test', password: 'Gewicht-2026!A' };
+
+/** The bytes of a response as the server sends it to a browser that takes brotli: status line, headers and body. */
+function bytesSent(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'accept-encoding': 'br, gzip' } }, (response) => {
+      let bytes = `HTTP/1.1 ${response.statusCode} ${response.statusMessage}\r\n\r\n`.length;
+      for (let i = 0; i < response.rawHeaders.length; i += 2) {
+        bytes += `${response.rawHeaders[i]}: ${response.rawHeaders[i + 1]}\r\n`.length;
+      }
+      response.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      response.on('end', () => resolve(bytes));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+/**
+ * The product started on this build (with the site URL it was built for, so nothing is rebuilt):
+ * the on-request pages' weights, and the bytes it sends for the realistic category with five
+ * photos and twelve articles, as staff fill it.
+ */
+async function measureOnRequestPages(): Promise<{ weights: PageWeight[]; fivePhotosBytes: number }> {
   const { siteUrl } = JSON.parse(readFileSync(path.resolve('dist/build-info.json'), 'utf8')) as { siteUrl: string };
   const env = embeddedEnv(mkdtempSync(path.join(tmpdir(), 'hwds-weight-')), { SITE_URL: siteUrl });
+  const created = await run('src/cli/create-admin.ts', ['--email', ADMIN.userEmail, '--password', ADMIN.password], env);
+  if (created.code !== 0) throw new Error(`create-admin failed:\n${created.output}`);
   const server = await startApiServer(env, 'src/cli/start.ts');
   try {
-    return await Promise.all(
+    const weights = await Promise.all(
       ON_REQUEST_ROUTES.map(async (route) => {
         const response = await fetch(`${server.baseUrl}${route}`);
         if (!response.ok) throw new Error(`${route} answered ${response.status}`);
         return measureHtml(clientDir, route, await response.text());
       }),
     );
+    const send = (apiPath: string, init?: RequestInit) => fetch(`${server.baseUrl}/api${apiPath}`, init);
+    const login = await send('/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const fivePhotos = await createCategory(send, accessToken, REALISTIC_CATEGORIES.fivePhotos);
+    return { weights, fivePhotosBytes: await bytesSent(`${server.baseUrl}/departaments/${fivePhotos.id}`) };
   } finally {
     await server.stop();
   }
 }
 
-const weights = existsSync(serverEntry) ? [...(await measureSite(clientDir)), ...(await measureOnRequestPages())] : [];
+const onRequest = existsSync(serverEntry) ? await measureOnRequestPages() : undefined;
+const weights = onRequest ? [...(await measureSite(clientDir)), ...onRequest.weights] : [];
 
 // Kept for the record (closing notes, trends): the measured bytes of every page.
 mkdirSync('test-results', { recursive: true });
@@ -45,6 +85,11 @@ describe('page weight of the build (gzip bytes)', () => {
   it('finds built pages to measure, the on-request ones included', () => {
     expect(weights.length, 'no build in dist/: run `npm run build` first').toBeGreaterThan(0);
     expect(weights.map((weight) => weight.route)).toEqual(expect.arrayContaining([...ON_REQUEST_ROUTES, '/cart']));
+  });
+
+  // On a slow line every further round trip delays the first paint (docs/product.md#h11-speed).
+  it(`a category page with five photos and twelve articles arrives in a new connection's first flight (${FIRST_FLIGHT_BYTES} bytes)`, () => {
+    expect(onRequest?.fivePhotosBytes).toBeLessThanOrEqual(FIRST_FLIGHT_BYTES);
   });
 
   for (const weight of weights) {
