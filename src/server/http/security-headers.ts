@@ -58,7 +58,7 @@ const INLINE = {
 } as const;
 
 const isInlineDirective = (name: string | undefined): name is keyof typeof INLINE =>
-  name !== undefined && name in INLINE;
+  name !== undefined && Object.hasOwn(INLINE, name);
 
 /**
  * The policy with only the hashes of the inline styles and scripts in `html`: Astro lists every
