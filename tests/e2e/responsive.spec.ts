@@ -103,10 +103,18 @@ async function readToTheEnd(page: Page): Promise<void> {
   if ((await page.locator('.site-header').count()) > 0) await shellReady(page);
   await page.evaluate(() => document.fonts.ready);
   await loaded();
+  // Each step waits for a frame. A page that stops drawing fails here with where it stopped (a
+  // busy main thread still ends in the test's timeout).
   await page.evaluate(async () => {
     for (let y = 0; y < document.documentElement.scrollHeight; y += window.innerHeight / 2) {
       window.scrollTo(0, y);
-      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 30)));
+      await new Promise((resolve, reject) => {
+        const stalled = setTimeout(() => reject(new Error(`no frame for 5 s at ${y} px`)), 5000);
+        requestAnimationFrame(() => {
+          clearTimeout(stalled);
+          setTimeout(resolve, 30);
+        });
+      });
     }
   });
   for (const island of await page.locator('astro-island').filter({ visible: true }).all()) {
