@@ -29,6 +29,7 @@ import {
   addToCart,
   createBookingHistory,
   createCategory,
+  logIn,
   REALISTIC_CATEGORIES,
   REALISTIC_CUSTOMER,
   type Send,
@@ -120,12 +121,6 @@ async function json<T>(response: Promise<Response>, what: string): Promise<T> {
   return (await answer.json()) as T;
 }
 
-async function logInThrough(send: Send, userEmail: string, password: string): Promise<string> {
-  const body = JSON.stringify({ userEmail, password });
-  const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body };
-  return (await json<{ accessToken: string }>(send('/auth/login', init), `login of ${userEmail}`)).accessToken;
-}
-
 /** Registers the customer and follows the confirmation link from the outbox, as a person would. */
 async function confirmCustomer(send: Send, outboxDir: string): Promise<void> {
   const init = { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(CUSTOMER) };
@@ -147,11 +142,11 @@ async function confirmCustomer(send: Send, outboxDir: string): Promise<void> {
  * articles and a cart of six, the administrator's session. Returns the sessions by role.
  */
 async function fillShop(send: Send, outboxDir: string): Promise<Record<Role, string>> {
-  const admin = await logInThrough(send, ADMIN.email, ADMIN.password);
+  const admin = await logIn(send, ADMIN.email, ADMIN.password);
   const fivePhotos = await createCategory(send, admin, REALISTIC_CATEGORIES.fivePhotos);
   for (const visit of visits) visit.path = visit.path.replace('{fivePhotos}', String(fivePhotos.id));
   await confirmCustomer(send, outboxDir);
-  const customer = await logInThrough(send, CUSTOMER.userEmail, CUSTOMER.password);
+  const customer = await logIn(send, CUSTOMER.userEmail, CUSTOMER.password);
   await saveBillingAddress(send, customer);
   await createBookingHistory(send, customer, fivePhotos.articles);
   await addToCart(send, customer, fivePhotos.articles.slice(0, CART_ENTRIES));

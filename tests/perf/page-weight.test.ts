@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { embeddedEnv, run, startApiServer } from '../support/processes.ts';
-import { createCategory, REALISTIC_CATEGORIES } from '../support/realistic-shop.ts';
+import { createCategory, logIn, REALISTIC_CATEGORIES } from '../support/realistic-shop.ts';
 import { budgetFor, checkBudgets, loadBudgets, measureHtml, measureSite, type PageWeight } from './page-weight.ts';
 
 /** Pages rendered by the server on each request, measured as a visitor receives them. */
@@ -61,13 +61,8 @@ async function measureOnRequestPages(): Promise<{ weights: PageWeight[]; fivePho
       }),
     );
     const send = (apiPath: string, init?: RequestInit) => fetch(`${server.baseUrl}/api${apiPath}`, init);
-    const login = await send('/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
-    const fivePhotos = await createCategory(send, accessToken, REALISTIC_CATEGORIES.fivePhotos);
+    const admin = await logIn(send, ADMIN.userEmail, ADMIN.password);
+    const fivePhotos = await createCategory(send, admin, REALISTIC_CATEGORIES.fivePhotos);
     return { weights, fivePhotosBytes: await bytesSent(`${server.baseUrl}/departaments/${fivePhotos.id}`) };
   } finally {
     await server.stop();

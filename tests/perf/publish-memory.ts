@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { parseDocument } from 'yaml';
 import { builtSiteUrl, embeddedEnv, freePort, run } from '../support/processes.ts';
+import { logIn } from '../support/realistic-shop.ts';
 
 const { values } = parseArgs({ options: { publishes: { type: 'string', default: '10' } } });
 const PUBLISHES = Number(values.publishes);
@@ -118,13 +119,7 @@ function changePrice(step: number) {
 
 const results: Measurement[] = [];
 try {
-  const login = await fetch(`${base}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ userEmail: ADMIN.email, password: ADMIN.password }),
-  });
-  if (!login.ok) throw new Error(`login: ${login.status} ${await login.text()}`);
-  const { accessToken } = (await login.json()) as { accessToken: string };
+  const accessToken = await logIn((apiPath, init) => fetch(`${base}/api${apiPath}`, init), ADMIN.email, ADMIN.password);
   // Twice: the first requests fill what every server keeps once (compiled code, caches).
   await requestPages();
   await requestPages();

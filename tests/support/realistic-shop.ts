@@ -166,6 +166,16 @@ async function expectOk<T>(response: Promise<Response>, what: string): Promise<T
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** Logs in through the API as a person would; returns the session's access token. */
+export async function logIn(send: Send, userEmail: string, password: string): Promise<string> {
+  const init = {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ userEmail, password }),
+  };
+  return (await expectOk<{ accessToken: string }>(send('/auth/login', init), `login of ${userEmail}`)).accessToken;
+}
+
 function jsonRequest(method: string, token: string, body?: unknown): RequestInit {
   return {
     method,
