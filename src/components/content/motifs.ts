@@ -1,4 +1,4 @@
-/** The drawing of each industry family (content/industries.yaml): inline as a component, or by its URL. */
+/** The drawing of each industry family (content/industries.yaml), inline as a component: the landing page's hero, the home page's list of families. */
 import bauen from '../../assets/illustrations/branchen/bauen.svg';
 import beratung from '../../assets/illustrations/branchen/beratung.svg';
 import gastro from '../../assets/illustrations/branchen/gastro.svg';
