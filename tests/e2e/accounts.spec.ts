@@ -4,6 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { ACCOUNT_MESSAGES as m } from '../../src/lib/accounts.ts';
+import { formatGermanDate, todayInGermany } from '../../src/lib/dates.ts';
 import {
   CONFIRMATION_SUBJECT,
   confirmedCustomer,
@@ -504,9 +505,8 @@ test.describe('/profilepage', () => {
     await expect(rows.nth(1)).toContainText('2.500,00 €');
     await expect(rows.nth(2)).toContainText(bookings[1]?.bookingNumber as string);
     await expect(rows.nth(2)).toContainText('1.200,00 €');
-    await expect(rows.nth(1)).toContainText(
-      new Date().toLocaleDateString('de-DE', { day: '2-digit', month: '2-digit', year: 'numeric' }),
-    );
+    // Dated in Germany, whatever the time zone this test runs in (between 23:00 and 01:00 UTC the days differ).
+    await expect(rows.nth(1)).toContainText(formatGermanDate(todayInGermany()));
     await expectNoAccessibilityViolations(page);
   });
 });
