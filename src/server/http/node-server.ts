@@ -22,6 +22,7 @@ import type { Settings } from '../settings.ts';
 import { errorBody, MESSAGES } from './errors.ts';
 import { SERVED_METHODS } from './request-checks.ts';
 import { EDITOR_CONTENT_SECURITY_POLICY, pageSecurityHeaders } from './security-headers.ts';
+import { type StaticFiles, staticFiles } from './static-files.ts';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
@@ -139,22 +140,16 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
    * The served build's files, indexed once when it starts serving; the index of the build before
    * is let go (a request keeps the one it started with), so publishes do not pile up indexes.
    */
-  let files: { clientDir: string; serve: ReturnType<typeof sirv> } | undefined;
+  let files: { clientDir: string; serve: Promise<StaticFiles> } | undefined;
   const serveFiles = (clientDir: string) => {
     if (files?.clientDir === clientDir) return files.serve;
-    const serve = sirv(clientDir, {
-      etag: true,
-      brotli: true,
-      gzip: true,
-      extensions: ['html'],
-      setHeaders: (res, pathname) => {
-        res.setHeader(
-          'Cache-Control',
-          pathname.startsWith(ASSET_PREFIX)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=0, must-revalidate',
-        );
-      },
+    const serve = staticFiles(clientDir, (res, pathname) => {
+      res.setHeader(
+        'Cache-Control',
+        pathname.startsWith(ASSET_PREFIX)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=0, must-revalidate',
+      );
     });
     files = { clientDir, serve };
     return serve;
@@ -219,7 +214,7 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
       }
       for (const [name, value] of path.startsWith(ASSET_PREFIX) ? assetHeaders : headers) res.setHeader(name, value);
       const build = site.served();
-      serveFiles(build.clientDir)(req, res, () => build.render(req, res));
+      void serveFiles(build.clientDir).then((serve) => serve(req, res, () => build.render(req, res)));
     });
   };
 }
