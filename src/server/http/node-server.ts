@@ -68,16 +68,19 @@ function requestLogger() {
       status: res.statusCode,
       durationMs: value.responseTime,
     }),
+    // A 503 (the database or the storage away, the server starting) is expected and says enough
+    // by its status: a warning without pino-http's made-up error and its stack.
     customErrorObject: (req, res, error, value: { responseTime: number }) => ({
       method: req.method,
       path: loggedPath(req.url),
       status: res.statusCode,
       durationMs: value.responseTime,
-      err: error,
+      ...(res.statusCode !== 503 && { err: error }),
     }),
     customSuccessMessage: () => 'request',
-    customErrorMessage: () => 'request failed',
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customErrorMessage: (_req, res) => (res.statusCode === 503 ? 'request unavailable' : 'request failed'),
+    customLogLevel: (_req, res, error) =>
+      res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info',
     // The line carries the request id, and the fields above, nothing of the raw request.
     quietReqLogger: true,
     quietResLogger: true,

@@ -17,13 +17,22 @@ export interface BlobStore {
   list(prefix: string): Promise<string[]>;
   /** Removes the keys; missing ones are no error. */
   delete(keys: string[]): Promise<void>;
+  /** Throws while the store cannot be used (docs/product.md#operations: readiness). */
+  check(): Promise<void>;
+}
+
+/**
+ * The store cannot be reached now (the bucket's service down, the network): the request may be
+ * tried again later, and the API answers 503 (docs/product.md#operations).
+ */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
 }
 
 /** Opens the configured store; an unreachable bucket stops the start instead of the first upload. */
 export async function openBlobStore(settings: Pick<Settings, 'uploadDir' | 's3'>): Promise<BlobStore> {
-  if (!settings.s3) return diskBlobStore(settings.uploadDir);
-  const store = s3BlobStore(settings.s3);
-  await store.checkBucket();
+  const store = settings.s3 ? s3BlobStore(settings.s3) : diskBlobStore(settings.uploadDir);
+  await store.check();
   return store;
 }
 
@@ -43,6 +52,7 @@ export function pausableWrites(store: BlobStore): PausableBlobStore {
     get: (key) => store.get(key),
     list: (prefix) => store.list(prefix),
     delete: (keys) => slots.runExclusive(() => store.delete(keys)),
+    check: () => store.check(),
     whileWritesPaused: (work) => slots.runExclusive(work, WRITE_SLOTS),
   };
 }
