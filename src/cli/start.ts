@@ -65,13 +65,17 @@ if (reason) {
 }
 
 setLogLevel(settings.logLevel);
+// Listening before the database opens: until the start is done, readiness says so (docs/product.md#operations).
+const http = await listen(settings);
+// The database before the build's files: the embedded one admits one process, so a second start
+// on this data folder stops here, before it replaces the running server's copy of the handler.
+const { app, deps } = await processApi(settings, http);
 // The build `dist` names now, served by this process to its end whatever later builds do.
 const build = servedBuild(root);
 const initial: ServedRelease =
   servesRelease && published ? published : { id: null, siteDir: build, contentDir: settings.contentDir };
 // Astro's build renders the pages that are made on request; the server around it is the product's.
 const renderer = await loadRenderer({ releasesDir: settings.releasesDir, siteDir: initial.siteDir, projectRoot: root });
-const { app, deps } = await processApi(settings);
 /**
  * Everything but the pre-rendered pages follows the content served: the pages rendered on
  * request, the articles' prices, the pricing rules (the yearly discount, the print file rules),
@@ -100,6 +104,6 @@ const site = {
     isStaff: async (cookieHeader: string | undefined) => typeof (await staffOf(deps, cookieHeader)) === 'object',
   },
 };
-await listen(createRequestListener(app, settings, site), settings);
+http.serve(createRequestListener(app, settings, deps.metrics, site));
 if (initial.id) log.info(`Serving the release published as ${initial.id}`);
 log.info(`HWDS is ready: ${settings.siteUrl}`);

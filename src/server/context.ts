@@ -7,8 +7,10 @@ import type { DeviceCookies } from './features/accounts/device-cookies.ts';
 import type { RateLimits } from './features/accounts/rate-limits.ts';
 import type { EditorRuntime } from './features/editor/editor.routes.ts';
 import type { StaffCookies } from './features/editor/staff-cookies.ts';
+import type { ServerState } from './features/health/readiness.ts';
 import type { ImageStore } from './features/images/image-store.ts';
 import type { InvoiceFiles } from './features/invoices/invoices.service.ts';
+import type { Metrics } from './features/metrics/metrics.ts';
 import type { PaymentConfig } from './features/payments/payment-config.ts';
 import type { MailSender } from './mail/queue.ts';
 
@@ -39,6 +41,10 @@ export interface ApiDependencies {
   company: Company;
   /** Serve the interactive API reference at /api/docs. */
   apiDocs: boolean;
+  /** Whether the process is stopping, and how to check the uploads' storage: for readiness (docs/product.md#operations). */
+  server: ServerState;
+  /** What `/metrics` reports, and its token (docs/product.md#operations). */
+  metrics: Metrics;
 }
 
 export interface AuthenticatedUser {
@@ -51,8 +57,11 @@ export interface AuthenticatedUser {
   roles: RoleName[];
 }
 
-/** Hono environment: the caller's address and the request's id come from the HTTP server. */
+/**
+ * Hono environment: the caller's address and the request's id come from the HTTP server, which
+ * is told the route pattern that answered, for its metrics.
+ */
 export interface ApiEnv {
-  Bindings: { clientAddress?: string; requestId?: string };
+  Bindings: { clientAddress?: string; requestId?: string; routed?: (pattern: string) => void };
   Variables: { user: AuthenticatedUser };
 }

@@ -52,6 +52,13 @@ export interface Settings {
   logLevel: LogLevel;
   /** The interactive API reference at /api/docs is served (the OpenAPI document always is). */
   apiDocs: boolean;
+  /**
+   * After SIGTERM, how long the server keeps serving while its readiness says 503, before it stops
+   * accepting: as long as the load balancer takes to notice (docs/product.md#operations).
+   */
+  shutdownDelayMs: number;
+  /** The bearer token of `/api/metrics`; unset: the metrics are not served (404). */
+  metricsToken: string | undefined;
 }
 
 /** An S3-compatible bucket for uploads, shared by every replica. */
@@ -130,6 +137,15 @@ const logLevel = v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}
 
 const jwtSecret = v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters long'));
 
+const metricsToken = v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters long'));
+
+const delaySeconds = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number of seconds from 0 to 60'),
+  v.transform(Number),
+  v.maxValue(60, 'must be a whole number of seconds from 0 to 60'),
+);
+
 // S3's naming rules: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end.
 const bucketName = v.pipe(
   v.string(),
@@ -159,6 +175,7 @@ const SECRET_SETTINGS = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'PAYPAL_CLIENT_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 /** Reads one variable: undefined or blank counts as unset. */
@@ -207,6 +224,8 @@ export function loadSettings(env: Environment = process.env): Settings {
     logLevel: read(env, 'LOG_LEVEL', logLevel) ?? 'info',
     // On for `npm run dev` (Vite sets NODE_ENV=development), off for `npm start` and `start:api`.
     apiDocs: read(env, 'API_DOCS', flag) ?? env.NODE_ENV === 'development',
+    shutdownDelayMs: (read(env, 'SHUTDOWN_DELAY_SECONDS', delaySeconds) ?? 0) * 1000,
+    metricsToken: read(env, 'METRICS_TOKEN', metricsToken),
   };
   const { stripe: stripeKeys, paypal: paypalKeys } = paymentKeys(settings);
   requireTogether(stripeKeys);

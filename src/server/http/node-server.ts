@@ -6,7 +6,7 @@
  * all of it; `npm run start:api` only the API.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
@@ -17,9 +17,11 @@ import { loginHref } from '../../lib/return-path.ts';
 import type { ApiApp } from '../app.ts';
 import { API_BASE_PATH } from '../app.ts';
 import type { Build } from '../features/editor/releases.ts';
+import { HEALTH_PATH, READY_PATH, unreadiness } from '../features/health/readiness.ts';
+import type { Metrics } from '../features/metrics/metrics.ts';
 import { log, REQUEST_ID_HEADER } from '../log.ts';
 import type { Settings } from '../settings.ts';
-import { errorBody, MESSAGES } from './errors.ts';
+import { errorBody, MESSAGES, RETRY_AFTER_SECONDS } from './errors.ts';
 import { SERVED_METHODS } from './request-checks.ts';
 import { EDITOR_CONTENT_SECURITY_POLICY, pageSecurityHeaders } from './security-headers.ts';
 import { type StaticFiles, staticFiles } from './static-files.ts';
@@ -120,8 +122,25 @@ function clientAddressOf(settings: Pick<Settings, 'trustProxy'>) {
   return (req: IncomingMessage): string => proxyAddr(req, trust);
 }
 
-export function createRequestListener(api: ApiApp, settings: Settings, site?: SiteHandlers): Handler {
+export function createRequestListener(api: ApiApp, settings: Settings, metrics: Metrics, site?: SiteHandlers): Handler {
   const logRequest = requestLogger();
+  /**
+   * What answered a request, for the metrics: the API's route pattern, or `static` (a built file),
+   * `page` (rendered on request), `editor`, and `other` (a redirect to a path's one spelling, a
+   * method not served).
+   */
+  const answerers = new WeakMap<IncomingMessage, string>();
+  const observe = (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    res.once('finish', () =>
+      metrics.observeRequest(
+        req.method ?? '',
+        answerers.get(req) ?? 'other',
+        res.statusCode,
+        (performance.now() - started) / 1000,
+      ),
+    );
+  };
   // compression works on plain Node requests and responses; its types are written for Express's.
   // Brotli at quality 5, not the package's 4: a category page (55 KB of HTML) shrinks to 12.9 KB
   // instead of 13.8 KB, within a new connection's first flight of about 14 KB, at the same 2 ms
@@ -133,12 +152,14 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
   // A script, style sheet or font is no document: a page's policies mean nothing on it, and on a
   // slow line each of a page's two dozen files would carry their bytes (docs/product.md#h11-speed).
   const assetHeaders = headers.filter(([name]) => ASSET_SECURITY_HEADERS.has(name));
-  const serveApi = getRequestListener((request, env) =>
-    api.fetch(request, {
-      clientAddress: 'incoming' in env ? clientAddress(env.incoming as IncomingMessage) : undefined,
+  const serveApi = getRequestListener((request, env) => {
+    const incoming = 'incoming' in env ? (env.incoming as IncomingMessage) : undefined;
+    return api.fetch(request, {
+      clientAddress: incoming ? clientAddress(incoming) : undefined,
       requestId: 'outgoing' in env ? String(env.outgoing.getHeader(REQUEST_ID_HEADER) ?? '') : undefined,
-    }),
-  );
+      routed: (pattern) => incoming && answerers.set(incoming, pattern),
+    });
+  });
   /**
    * The served build's files, indexed once when it starts serving; the index of the build before
    * is let go (a request keeps the one it started with), so publishes do not pile up indexes.
@@ -177,6 +198,7 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
 
   return (req, res) => {
     logRequest(req, res);
+    observe(req, res);
     const path = req.url ?? '/';
     // Another spelling of a path would reach the API through the pages' router, past the checks
     // here (the client address among them): it is sent to the one spelling first (docs/product.md#h9-hardening).
@@ -204,6 +226,7 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
         return;
       }
       if (editor && serveEditor && (path === EDITOR_PATH || path.startsWith(`${EDITOR_PATH}/`))) {
+        answerers.set(req, 'editor');
         void editor.isStaff(req.headers.cookie).then((isStaff) => {
           if (!isStaff) {
             res.writeHead(302, { Location: loginHref(EDITOR_HOME), 'Cache-Control': 'no-store' });
@@ -217,7 +240,13 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
       }
       for (const [name, value] of path.startsWith(ASSET_PREFIX) ? assetHeaders : headers) res.setHeader(name, value);
       const build = site.served();
-      void serveFiles(build.clientDir).then((serve) => serve(req, res, () => build.render(req, res)));
+      answerers.set(req, 'static');
+      void serveFiles(build.clientDir).then((serve) =>
+        serve(req, res, () => {
+          answerers.set(req, 'page');
+          return build.render(req, res);
+        }),
+      );
     });
   };
 }
@@ -229,11 +258,77 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
  */
 const KEEP_ALIVE_MS = 65_000;
 
-/** Listens on HOST:PORT. */
-export function listen(handler: Handler, settings: Settings): Promise<Server> {
-  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 }, handler);
+/** The server's socket, which answers before the product is ready and stops without cutting answers (docs/product.md#operations). */
+export interface HttpServer {
+  /** `handler` answers from now on; until then every request but the health checks gets a 503. */
+  serve(handler: Handler): void;
+  /** Every answer from now on closes its connection, so that clients and proxies open their next one elsewhere. */
+  drain(): void;
+  /**
+   * Stops accepting connections, closes the idle ones, lets the answers begun finish for up to
+   * `limitMs` and then cuts the rest; resolves, once every connection is closed, with how many
+   * answers were cut.
+   */
+  close(limitMs: number): Promise<number>;
+}
+
+/** What a request gets while the server starts: liveness, readiness with its reason, or a 503 to try again. */
+const starting: Handler = (req, res) => {
+  const path = req.url?.split('?')[0];
+  if (path === HEALTH_PATH) {
+    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
+    res.end(JSON.stringify({ status: 'ok' }));
+    return;
+  }
+  const { message } = unreadiness(['starting']);
+  const forApi = path === API_BASE_PATH || path?.startsWith(`${API_BASE_PATH}/`);
+  res.writeHead(503, {
+    'Content-Type': forApi ? 'application/json' : 'text/plain; charset=utf-8',
+    'Retry-After': String(RETRY_AFTER_SECONDS),
+    'Cache-Control': 'no-store',
+  });
+  res.end(forApi ? JSON.stringify(path === READY_PATH ? unreadiness(['starting']) : errorBody(503, message)) : message);
+};
+
+/** Listens on HOST:PORT, answering 503 until `serve` names the product's handler. */
+export function listen(settings: Settings): Promise<HttpServer> {
+  let handler = starting;
+  let draining = false;
+  const answering = new Set<ServerResponse>();
+  const server = createServer(
+    { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 },
+    (req, res) => {
+      answering.add(res);
+      res.once('close', () => answering.delete(res));
+      if (draining) res.setHeader('Connection', 'close');
+      void handler(req, res);
+    },
+  );
+  const http: HttpServer = {
+    serve: (next) => {
+      handler = next;
+    },
+    drain: () => {
+      draining = true;
+      for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
+    },
+    close: (limitMs) => {
+      http.drain();
+      return new Promise((resolve) => {
+        let cut = 0;
+        const limit = setTimeout(() => {
+          cut = answering.size;
+          server.closeAllConnections();
+        }, limitMs);
+        server.close(() => {
+          clearTimeout(limit);
+          resolve(cut);
+        });
+      });
+    },
+  };
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(settings.port, settings.host, () => resolve(server));
+    server.listen(settings.port, settings.host, () => resolve(http));
   });
 }

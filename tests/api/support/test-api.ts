@@ -30,6 +30,7 @@ import type { ArticleView } from '../../../src/server/features/catalogue/catalog
 import { staffCookies } from '../../../src/server/features/editor/staff-cookies.ts';
 import { imageStore } from '../../../src/server/features/images/image-store.ts';
 import { invoiceFiles } from '../../../src/server/features/invoices/invoices.service.ts';
+import { createMetrics } from '../../../src/server/features/metrics/metrics.ts';
 import { paymentConfig as paymentSettings } from '../../../src/server/features/payments/payment-config.ts';
 import type { errorBody } from '../../../src/server/http/errors.ts';
 import type { FieldError } from '../../../src/server/http/errors.views.ts';
@@ -156,6 +157,8 @@ export interface TestApiOptions {
   apiDocs?: boolean;
   /** The API's address as the browser calls it (default `/api`, on the site's origin). */
   publicApiBase?: string;
+  /** METRICS_TOKEN: the bearer token of `/metrics` (default: none, the route answers 404). */
+  metricsToken?: string;
 }
 
 export async function createTestApi(options: TestApiOptions = {}) {
@@ -191,6 +194,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
     payments: paymentConfig,
     company: { ...companyOf(readContentFile('site.yaml', siteSchema)), ...options.company },
     apiDocs: options.apiDocs ?? true,
+    server: { stopping: false, checkStorage: () => uploads.store.check() },
+    metrics: createMetrics({ token: options.metricsToken, processMetrics: false }),
   };
   const { app, providers } = createApp(deps);
 

@@ -35,7 +35,7 @@ export interface Reconciliation {
 export async function reconcilePayments(
   deps: ApiDependencies,
   providers: PaymentProviders,
-  options: { olderThanMs?: number } = {},
+  options: { olderThanMs?: number; signal?: AbortSignal } = {},
 ): Promise<Reconciliation> {
   const olderThan = new Date(Date.now() - (options.olderThanMs ?? RECONCILE_AFTER_MS));
   const openSince = new Date(Date.now() - OPEN_ATTEMPTS_FOR_MS);
@@ -53,6 +53,7 @@ export async function reconcilePayments(
     );
   let changed = 0;
   for (const attempt of attempts) {
+    if (options.signal?.aborted) break; // the server stops: the next run (here or elsewhere) asks again
     try {
       const verdict = await askProvider(providers, attempt.provider, attempt.providerRef);
       if (verdict.state === 'open' || (verdict.state === 'pending' && attempt.status === 'pending')) continue;
@@ -62,16 +63,22 @@ export async function reconcilePayments(
       log.warn({ provider: attempt.provider, ref: attempt.providerRef, err: error }, 'reconciliation could not ask');
     }
   }
-  changed += await reconcileRefunds(deps, providers);
+  if (!options.signal?.aborted) changed += await reconcileRefunds(deps, providers);
   if (changed > 0) log.info({ attempts: attempts.length, changed }, 'payments reconciled');
   return { attempts: attempts.length, changed };
 }
 
-/** Runs the reconciliation now and then every few minutes; returns how to stop it. */
+/**
+ * Runs the reconciliation now and then every few minutes; returns how to stop it, which lets the
+ * attempt under way finish (docs/product.md#operations). Each run and each failed run is counted.
+ */
 export function startReconciliation(deps: ApiDependencies, providers: PaymentProviders): () => Promise<void> {
   let running: Promise<unknown> = Promise.resolve();
+  const stopping = new AbortController();
   const run = () => {
-    running = reconcilePayments(deps, providers).catch((error: unknown) => {
+    deps.metrics.reconciliationRuns.inc();
+    running = reconcilePayments(deps, providers, { signal: stopping.signal }).catch((error: unknown) => {
+      deps.metrics.reconciliationFailures.inc();
       log.error({ err: error }, 'payment reconciliation failed');
     });
   };
@@ -80,6 +87,7 @@ export function startReconciliation(deps: ApiDependencies, providers: PaymentPro
   timer.unref();
   return async () => {
     clearInterval(timer);
+    stopping.abort();
     await running;
   };
 }
