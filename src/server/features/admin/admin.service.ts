@@ -3,9 +3,9 @@
  * with its customer, newest first, filtered by status and searched by booking number, name or
  * e-mail, a page at a time; a booking left unpaid past its payment window can be cancelled.
  */
-import { and, count, desc, eq, ilike, inArray, max, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, ilike, inArray, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../../context.ts';
-import { bookings, type Database, paymentAttempts, payments, users } from '../../db/schema.ts';
+import { bookings, type Database, paymentAttempts, payments, refunds, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import { bookingViews } from '../bookings/bookings.service.ts';
@@ -123,7 +123,14 @@ async function paymentFacts(db: Database, bookingIds: number[]) {
     .select({
       bookingId: payments.bookingId,
       testMode: payments.testMode,
-      refunding: sql<boolean>`exists (select 1 from refunds where refunds.payment_id = ${payments.id} and refunds.status <> 'failed')`,
+      // The builder qualifies the outer column; written in an sql`` template it came out as a bare
+      // "id", which the subquery read as refunds.id (one refund hid 'Erstatten' on every order).
+      refunding: exists(
+        db
+          .select({ one: sql`1` })
+          .from(refunds)
+          .where(and(eq(refunds.paymentId, payments.id), ne(refunds.status, 'failed'))),
+      ),
     })
     .from(payments)
     .where(and(inArray(payments.bookingId, bookingIds), ne(payments.status, 'refund_due')));
