@@ -61,7 +61,8 @@ test('print by the m² and a year of maintenance: booked, changed in the cart, p
   await expect(bannerEntry).toContainText('2,25 m² × 24,90 € pro m²');
   await expect(bannerEntry).toContainText('56,03 €'); // 2,25 × 24,90 € = 56,025 €, rounded half up
   const maintenanceEntry = page.getByRole('listitem').filter({ hasText: MAINTENANCE });
-  await expect(maintenanceEntry).toContainText('12 Monate × 30,00 € pro Monat, abzüglich 54,00 € Rabatt');
+  const discounted = '12 Monate × 30,00 € pro Monat, abzüglich 54,00 € Rabatt für die Jahreszahlung';
+  await expect(maintenanceEntry).toContainText(discounted);
   await expect(maintenanceEntry).toContainText('306,00 €');
   await expectNoAccessibilityViolations(page);
   await bannerEntry.getByLabel('Fläche in m²').fill('3');
@@ -72,9 +73,12 @@ test('print by the m² and a year of maintenance: booked, changed in the cart, p
   await page.getByRole('link', { name: 'Bestellen' }).click();
   await page.waitForURL('/payment-options');
   await expect(page.getByText('Gesamtbetrag: 380,70 €')).toBeVisible();
+  // The binding step (§ 312j BGB) says what the cart said, the discount included.
+  await expect(page.getByRole('row').filter({ hasText: MAINTENANCE })).toContainText(discounted);
   await page.getByLabel('Kreditkarte (Stripe)').check();
   await page.getByRole('button', { name: 'Jetzt zahlungspflichtig bezahlen' }).click();
   await page.waitForURL(/\/api\/sandbox\/stripe\/checkout\//);
+  await expect(page.getByText(`${MAINTENANCE} (Artikel`)).toContainText(discounted);
   await page.getByRole('button', { name: '380,70 € bezahlen' }).click();
   await page.waitForURL(/\/success\?/);
 
@@ -90,14 +94,13 @@ test('print by the m² and a year of maintenance: booked, changed in the cart, p
   await expect(page.getByRole('region', { name: 'So geht es weiter' })).toContainText('als JPG, TIFF, PNG, PDF');
   const order = page.getByRole('table', { name: 'Ihre Bestellungen' }).getByRole('row').nth(1);
   await expect(order).toContainText(`${BANNER}: 3 m² × 24,90 € pro m²`);
-  await expect(order).toContainText('Laufzeit 12 Monate');
+  await expect(order).toContainText(`${MAINTENANCE}: ${discounted}, Laufzeit 12 Monate`);
   const bookingNumber = ((await order.getByRole('cell').nth(3).textContent()) ?? '').trim();
 
   const mail = await waitForMail(customer.userEmail, `Ihre Bestellung ${bookingNumber} bei HWDS`);
   const text = mail.text.replace(/\s+/g, ' '); // amounts are written with a no-break space before '€'
   expect(text).toContain('3 m² × 24,90 € pro m²');
-  expect(text).toContain('12 Monate × 30,00 € pro Monat');
-  expect(text).toContain('(abzüglich 54,00 € Rabatt für die Jahreszahlung)');
+  expect(text).toContain(discounted);
   expect(text).toContain(
     'mindestens 300 dpi bis DIN A3 und 150 dpi bei größeren Formaten, jeweils im Endformat, und 3 mm Beschnitt',
   );

@@ -130,7 +130,7 @@ async function paymentFacts(db: Database, bookingIds: number[]) {
           .select({ one: sql`1` })
           .from(refunds)
           .where(and(eq(refunds.paymentId, payments.id), ne(refunds.status, 'failed'))),
-      ),
+      ).mapWith(Boolean),
     })
     .from(payments)
     .where(and(inArray(payments.bookingId, bookingIds), ne(payments.status, 'refund_due')));

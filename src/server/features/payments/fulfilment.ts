@@ -288,12 +288,8 @@ async function queueBookingConfirmation(
       bookingNumber: booking.bookingNumber,
       concludedAt: (booking.paidAt ?? new Date()).toISOString(),
       items: items.map((item) => {
-        const facts = { ...item, price: centsToEuros(item.priceCents) };
-        const discount =
-          item.discountCents > 0
-            ? ` (abzüglich ${formatEuros(centsToEuros(item.discountCents))} Rabatt für die Jahreszahlung)`
-            : '';
-        return `${item.articleType} (Artikel ${item.articleNumber}), ${formatQuantityTimesPrice(facts)}, ${formatPeriod(facts)}: ${formatEuros(centsToEuros(item.lineCents))}${discount}`;
+        const facts = { ...item, price: centsToEuros(item.priceCents), discount: centsToEuros(item.discountCents) };
+        return `${item.articleType} (Artikel ${item.articleNumber}), ${formatQuantityTimesPrice(facts)}, ${formatPeriod(facts)}: ${formatEuros(centsToEuros(item.lineCents))}`;
       }),
       total: formatEuros(booking.totalCents / 100),
       vatNote: vatNote(deps.company.vat),

@@ -170,7 +170,11 @@ function ownPage(deps: ApiDependencies, url: string | undefined, fallbackPath: s
 const lineItemName = (item: PricedEntry) =>
   `${item.type} (Artikel ${item.number}), ${formatQuantityTimesPrice(lineFacts(item))}, ${formatPeriod(lineFacts(item))}`;
 
-const lineFacts = (item: PricedEntry) => ({ ...item, price: centsToEuros(item.priceCents) });
+const lineFacts = (item: PricedEntry) => ({
+  ...item,
+  price: centsToEuros(item.priceCents),
+  discount: centsToEuros(item.discountCents),
+});
 
 /** A provider failure becomes a 502 for the customer; our own answers pass. */
 function providerFailure(error: unknown, what: string, booking: FrozenBooking, message: string): never {
