@@ -136,12 +136,15 @@ export type Registration = v.InferOutput<typeof RegistrationSchema>;
 /** The registration form: the payload plus the confirmation field. */
 export const RegistrationFormSchema = v.pipe(
   v.object({ ...registrationFields, confirmPassword: present(secret(m.confirmPasswordRequired)) }),
+  // A raw check, not a partial one: the mismatch shows also while the password itself still
+  // breaks a rule, so the person sees both at once instead of one after the other.
   v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (input) => input.password === input.confirmPassword,
-      m.passwordsDiffer,
-    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const { password, confirmPassword } = (dataset.value ?? {}) as Partial<Record<string, unknown>>;
+      if (typeof confirmPassword === 'string' && confirmPassword !== '' && confirmPassword !== password) {
+        addIssue({ message: m.passwordsDiffer });
+      }
+    }),
     ['confirmPassword'],
   ),
 );
