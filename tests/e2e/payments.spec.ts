@@ -435,6 +435,38 @@ test.describe('a payment PayPal still processes', () => {
     await close();
   });
 
+  test('declined after a while: the page says nothing was charged and leads back to paying', async ({
+    page,
+    request,
+  }) => {
+    await signedInCustomer(page, request, 'Şükrü');
+    await addToCartAndOpenPayment(page);
+    await page.getByLabel('PayPal').check();
+    await page.getByRole('button', { name: 'Zahlungspflichtig mit PayPal bezahlen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'PayPal – Testzahlung' });
+    await dialog.getByRole('button', { name: 'Genehmigen: Zahlung ausstehend, dann abgelehnt' }).click();
+    await page.waitForURL(/\/success\?.*method=paypal/);
+    await expect(page.getByRole('heading', { name: 'Ihre Zahlung wird noch bearbeitet …' })).toBeVisible();
+    const orderId = new URL(page.url()).searchParams.get('session_id') ?? '';
+
+    // PayPal denies it while the page still asks.
+    const settle = await request.post(`/api/sandbox/paypal/test/orders/${orderId}/settle`, {
+      data: { status: 'DECLINED' },
+    });
+    expect(settle.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Ihre Zahlung wurde nicht ausgeführt' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByRole('status')).toContainText('Es wurde nichts abgebucht');
+    await expect(page.getByRole('alert')).toBeEmpty();
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole('link', { name: 'Erneut bezahlen' }).click();
+    await page.waitForURL('/payment-options');
+    await expect(page.getByRole('button', { name: 'Jetzt zahlungspflichtig bezahlen' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('link', { name: 'Zum Warenkorb' })).toHaveAttribute('href', '/cart');
+  });
+
   test('a declined funding source says so; another one can be chosen and pays', async ({ page, request }) => {
     await signedInCustomer(page, request, 'Dragan');
     await addToCartAndOpenPayment(page);
