@@ -1,21 +1,24 @@
 /**
  * What the agency sells, by kind, and what a customer does after paying for each
  * (docs/product.md#d36-next-steps): /checkout, the success page and the confirmation mail say the same.
- * The kind follows from the article: maintenance is sold by the month, websites are the models
- * of the payment page's category, everything else is print and design.
+ * Every article has its kind, which staff choose (src/lib/catalogue.ts); a placed order keeps it
+ * per item.
  */
-import { PAYMENT_CATEGORY_ID } from './catalogue.ts';
-import type { Unit } from './units.ts';
 
-const PRODUCT_KINDS = ['website', 'maintenance', 'print'] as const;
+export const PRODUCT_KINDS = ['website', 'maintenance', 'print', 'service'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
-const kindOf = ({ unit, departamentId: categoryId }: { unit: Unit; departamentId: number }): ProductKind =>
-  unit === 'month' ? 'maintenance' : categoryId === PAYMENT_CATEGORY_ID ? 'website' : 'print';
+/** The kinds as staff choose them. */
+export const PRODUCT_KIND_NAMES: Record<ProductKind, string> = {
+  website: 'Website',
+  maintenance: 'Wartung (pro Monat)',
+  print: 'Druck und Gestaltung',
+  service: 'Beratung und Dienstleistung',
+};
 
 /** The kinds among some ordered items, each once, in a fixed order. */
-export const kindsOf = (items: readonly { unit: Unit; departamentId: number }[]): ProductKind[] =>
-  PRODUCT_KINDS.filter((kind) => items.some((item) => kindOf(item) === kind));
+export const kindsOf = (items: readonly { kind: ProductKind }[]): ProductKind[] =>
+  PRODUCT_KINDS.filter((kind) => items.some((item) => item.kind === kind));
 
 /** How print files must be, from content/pricing.yaml (the browser gets them from the page). */
 export interface PrintFileRules {
@@ -61,6 +64,10 @@ export function nextSteps(kind: ProductKind, { agencyEmail, print }: NextStepFac
       return [
         `Ihre Druckdaten: Schicken Sie sie uns bitte per E-Mail an ${agencyEmail} mit der Bestellnummer, als ${formatFileFormats(print.fileFormats)} mit ${formatPrintResolution(print.resolution)}, und ${print.bleedMm} mm Beschnitt an jeder Seite; Schriften eingebettet oder in Pfade umgewandelt.`,
         `${print.delivery} ${print.shipping}`,
+      ];
+    case 'service':
+      return [
+        `Ihre Beratung oder Dienstleistung: Wir melden uns vor dem gebuchten Termin bei Ihnen und stimmen Uhrzeit und Ort ab (bei uns, bei Ihnen, per Telefon oder Video). Was wir vorher sehen sollten, schicken Sie uns bitte per E-Mail an ${agencyEmail} mit der Bestellnummer.`,
       ];
   }
 }

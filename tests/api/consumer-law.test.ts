@@ -233,7 +233,7 @@ describe('a cancellation through the cancellation button', () => {
     const customer = await api.user(REALISTIC_CUSTOMER);
     await addToCart(api.send, customer.token, maintenance.articles);
     const order = await payCartByCard(api.send, customer.token);
-    const termEnd = lastDayOfTerm(inDays(7), 6);
+    const termEnd = lastDayOfTerm(inDays(7), 12); // booked for a year, as customers do
     const person = { name: `${customer.firstName} ${customer.lastName}`, email: customer.userEmail };
 
     // A wished day before the term's end changes nothing: the term is paid and ends by itself.

@@ -237,6 +237,22 @@ test.describe('the return path after login', () => {
       await page.evaluate(() => localStorage.clear()); // logged out again, for the next trick
     }
   });
+
+  test('a landing page’s Login leads back to its order section, now with the ordering steps', async ({
+    page,
+    request,
+  }) => {
+    const account = await confirmedCustomer(request, { firstName: 'Zoë', lastName: 'Hoffmann-Ødegaard' });
+    await page.goto('/hotel');
+    const order = page.getByRole('region', { name: 'So bestellen Sie' });
+    await order.getByRole('link', { name: 'Login', exact: true }).click();
+    await islandReady(page);
+    await page.getByLabel('E-Mail').fill(account.userEmail);
+    await page.getByLabel('Passwort', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('/hotel#bestellen');
+    await expect(order.getByRole('link', { name: 'Hier geht’s zur Zahlungsseite' })).toBeInViewport();
+  });
 });
 
 test.describe('login errors', () => {

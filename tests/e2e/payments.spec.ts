@@ -554,7 +554,7 @@ test('staff refund a paid booking: refunded for staff and customer, one mail', a
   expect(mail.text).toContain('2.500,00');
 });
 
-test('the realistic booking history shows its refunded and its pending order, to the customer and to staff', async ({
+test('the realistic booking history shows its refunded and its pending order, to the customer and to staff, the paid ones refundable', async ({
   page,
   realShop,
   adminToken,
@@ -581,6 +581,13 @@ test('the realistic booking history shows its refunded and its pending order, to
     await expect(row).toContainText('Hans-Jürgen Müller-Lüdenscheidt');
     // Neither refunded again nor cancelled: only its invoices can be downloaded.
     await expect(row.getByRole('button', { name: /Erstatten|Stornieren/ })).toHaveCount(0);
+    await close();
+  }
+  // Two refunds in the shop take 'Erstatten' from no other order, paid before them or after.
+  for (const order of [realShop.bookings[0], realShop.bookings[19]]) {
+    const { row, close } = await staffOverview(browser, baseURL, adminToken, order?.bookingNumber ?? '');
+    await expect(row).toContainText('Bezahlt');
+    await expect(row.getByRole('button', { name: `Bestellung ${order?.bookingNumber} erstatten` })).toBeVisible();
     await close();
   }
 });

@@ -1,7 +1,7 @@
 /**
  * Fills the e2e server once, before every spec, with the shop as an agency fills it
  * (tests/support/realistic-shop.ts): the realistic categories, and a customer with umlauts in
- * the name, 20 paid bookings (the third refunded by staff), one whose PayPal payment is pending,
+ * the name, 20 paid bookings (the third and the eighth refunded by staff), one whose PayPal payment is pending,
  * and a full cart. Specs read it through the `realShop` fixture and
  * leave it as it is; a test that changes a cart or an order makes its own customer.
  */
@@ -31,15 +31,15 @@ setup('the shop as an agency fills it', async ({ request, baseURL }) => {
     ...catalogue.fivePhotos.articles,
     ...catalogue.twoPhotos.articles,
   ]);
-  const refunded = history[2] as BookingView;
-  await refundBooking(send, adminToken, refunded.id);
+  const refunded = [history[2], history[7]] as BookingView[];
+  for (const order of refunded) await refundBooking(send, adminToken, order.id);
   // A payment PayPal holds for review; its entries leave the cart as the customer clears it.
   await addToCart(send, accessToken, catalogue.onePhoto.articles, 200);
   const pending = await payCartPendingWithPayPal(send, accessToken);
   await send('/cart/clear', { method: 'DELETE', headers: { Authorization: `Bearer ${accessToken}` } });
   await addToCart(send, accessToken, fullCartArticles(catalogue));
   const bookings = [
-    ...history.map((order) => (order === refunded ? { ...order, status: 'refunded' as const } : order)),
+    ...history.map((order) => (refunded.includes(order) ? { ...order, status: 'refunded' as const } : order)),
     pending,
   ];
   const shop: RealShop = { catalogue, customer: { ...account, accessToken }, bookings };

@@ -2,7 +2,7 @@
  * Units and quantities, as a customer meets them (docs/product.md#d34-units-and-quantities,
  * #d35-maintenance-terms, #d36-next-steps): print by the m² and a year of maintenance booked,
  * a quantity changed in the cart, paid, seen in the profile and the mail with a print order's
- * next steps.
+ * next steps; a consulting hour with its own.
  */
 import type { Page } from '@playwright/test';
 import { todayInGermany } from '../../src/lib/dates.ts';
@@ -18,6 +18,7 @@ function inDays(days: number): string {
 
 const BANNER = 'Banner aus PVC-Plane, 510 g/m², mit Ösen alle 50 cm';
 const MAINTENANCE = 'Wartung Ihrer Messe-Website mit Ausstellerverzeichnis';
+const CONSULTING = 'Beratungsstunde zu Bildsprache und Motivauswahl, per Video';
 
 async function articleCard(page: Page, name: string) {
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
@@ -105,4 +106,36 @@ test('print by the m² and a year of maintenance: booked, changed in the cart, p
     'mindestens 300 dpi bis DIN A3 und 150 dpi bei größeren Formaten, jeweils im Endformat, und 3 mm Beschnitt',
   );
   expect(text).not.toContain('dem gewählten Modell');
+});
+
+test('a consulting hour: no print rules in its small print or its next steps, which follow the article’s kind', async ({
+  page,
+  request,
+  realShop,
+}) => {
+  const customer = await confirmedCustomer(request);
+  await signIn(page, customer.token);
+  await page.goto(`/departaments/${realShop.catalogue.fivePhotos.id}`);
+  await expect(page.locator('.fine-print')).toContainText('Wartung buchen Sie für 6 oder 12 Monate');
+  await page.goto(`/departaments/${realShop.catalogue.twoPhotos.id}`);
+  await expect(page.locator('.fine-print')).toContainText('Jeder Eintrag kostet den Preis mal die gebuchte Menge');
+  await expect(page.locator('.fine-print')).not.toContainText('Wartung');
+
+  const consulting = await articleCard(page, CONSULTING);
+  await expect(consulting).toContainText('95,00 € pro Stunde');
+  await consulting.getByLabel('Startdatum').fill(inDays(20));
+  await consulting.getByLabel('Enddatum').fill(inDays(20));
+  await consulting.getByLabel('Stunden').fill('1,5');
+  await consulting.getByRole('button', { name: 'Buchen' }).click();
+  await expect(consulting.getByRole('status')).toContainText('Termin erfolgreich gebucht!');
+  await page.goto('/payment-options');
+  await expect(page.getByText('Gesamtbetrag: 142,50 €')).toBeVisible();
+  await page.getByLabel('Kreditkarte (Stripe)').check();
+  await page.getByRole('button', { name: 'Jetzt zahlungspflichtig bezahlen' }).click();
+  await page.getByRole('button', { name: '142,50 € bezahlen' }).click();
+  await page.waitForURL(/\/success\?/);
+  const nextSteps = page.getByRole('region', { name: 'So geht es weiter' });
+  await expect(nextSteps).toContainText('Ihre Beratung oder Dienstleistung: Wir melden uns vor dem gebuchten Termin');
+  await expect(nextSteps).not.toContainText('dpi');
+  await expect(nextSteps).not.toContainText('Druckdaten');
 });

@@ -90,6 +90,8 @@ export const ARTICLE_TEXTS = {
   priceHint: 'z. B. 1.200,00',
   /** What the price is for (docs/product.md#d34-units-and-quantities). */
   unit: 'Preis gilt',
+  /** What is sold, for the customer's next steps (docs/product.md#d36-next-steps). */
+  kind: 'Leistung',
   file: 'Foto (JPEG oder PNG, optional)',
   add: 'Artikel hinzufügen',
   adding: 'Wird hinzugefügt …',

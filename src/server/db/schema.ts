@@ -30,6 +30,7 @@ import { CANCELLATION_KINDS, type CancellationKind } from '../../lib/cancellatio
 import type { InvoiceKind } from '../../lib/invoices.ts';
 import { INVOICE_KINDS } from '../../lib/invoices.ts';
 import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../lib/payments.ts';
+import { PRODUCT_KINDS, type ProductKind } from '../../lib/product-kinds.ts';
 import { UNITS, type Unit } from '../../lib/units.ts';
 import { ROLE_NAMES, type RoleName } from '../features/accounts/accounts.views.ts';
 import { BOOKING_STATUSES, type BookingStatus } from '../features/bookings/bookings.views.ts';
@@ -156,12 +157,16 @@ export const articles = pgTable(
     priceCents: integer('price_cents').notNull(),
     /** What the price is for (docs/product.md#d34-units-and-quantities). */
     unit: text('unit').$type<Unit>().notNull().default('flat'),
+    /** What is sold: website, maintenance, print or service (docs/product.md#d36-next-steps). */
+    kind: text('kind').$type<ProductKind>().notNull(),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('articles_number_per_departament').on(table.categoryId, table.number),
     check('articles_price_not_negative', sql`${table.priceCents} >= 0`),
     check('articles_unit_known', oneOf(table.unit, UNITS)),
+    check('articles_kind_known', oneOf(table.kind, PRODUCT_KINDS)),
+    check('articles_maintenance_by_month', sql`(${table.kind} = 'maintenance') = (${table.unit} = 'month')`),
   ],
 );
 
@@ -269,6 +274,8 @@ export const bookingItems = pgTable(
     /** The price of one unit. */
     priceCents: integer('price_cents').notNull(),
     unit: text('unit').$type<Unit>().notNull().default('flat'),
+    /** The article's kind when it was ordered: what the customer does next (docs/product.md#d36-next-steps). */
+    kind: text('kind').$type<ProductKind>().notNull(),
     quantity: quantity(),
     /** The yearly discount of a 12-month maintenance term taken off the line (docs/product.md#d35-maintenance-terms). */
     discountCents: cents('discount_cents').default(0),
@@ -285,6 +292,7 @@ export const bookingItems = pgTable(
       .on(table.departureDate)
       .where(sql`${table.unit} = 'month' and ${table.renewalRemindedAt} is null`),
     check('booking_items_unit_known', oneOf(table.unit, UNITS)),
+    check('booking_items_kind_known', oneOf(table.kind, PRODUCT_KINDS)),
     check('booking_items_quantity_positive', sql`${table.quantity} > 0`),
   ],
 );

@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot';
 import { PAYMENT_PROVIDERS } from '../../../lib/payments.ts';
+import { PRODUCT_KINDS } from '../../../lib/product-kinds.ts';
 import { UNITS } from '../../../lib/units.ts';
 
 /**
@@ -24,6 +25,8 @@ const BookingItemViewSchema = v.object({
   price: v.number(),
   /** What the price is for (docs/product.md#d34-units-and-quantities). */
   unit: v.picklist(UNITS),
+  /** What was ordered: website, maintenance, print (and design) or service; what follows depends on it. */
+  kind: v.picklist(PRODUCT_KINDS),
   /** How many of `unit`: 12 (months), 2.25 (m²). */
   quantity: v.number(),
   /** Euros taken off for a 12-month maintenance term (the yearly discount); 0 otherwise. */

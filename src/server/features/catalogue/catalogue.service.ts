@@ -1,7 +1,16 @@
 /** The catalogue: categories and their articles, each with its images. */
 import { type AnyColumn, asc, eq } from 'drizzle-orm';
-import type { ArticleChange, CategoryChange, NewArticle, NewCategory } from '../../../lib/catalogue.ts';
+import {
+  type ArticleChange,
+  type CategoryChange,
+  defaultKind,
+  kindUnitProblem,
+  type NewArticle,
+  type NewCategory,
+} from '../../../lib/catalogue.ts';
 import { centsToEuros, eurosToCents } from '../../../lib/money.ts';
+import type { ProductKind } from '../../../lib/product-kinds.ts';
+import type { Unit } from '../../../lib/units.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { articles, catalogueRevision, categories, type Database } from '../../db/schema.ts';
@@ -15,6 +24,7 @@ const CATALOGUE_API_MESSAGES = {
   categoryNotFound: 'Kategorie nicht gefunden.',
   articleNotFound: 'Artikel nicht gefunden.',
   categoryNumberTaken: 'Eine Kategorie mit dieser Nummer gibt es bereits.',
+  kindDoesNotFit: 'Leistung und Preiseinheit passen nicht zusammen.',
   articleNumberTaken: 'In dieser Kategorie gibt es bereits einen Artikel mit dieser Nummer.',
 } as const;
 
@@ -29,6 +39,7 @@ function articleView(publicApiBase: string, row: ArticleRow, imageRows: ImageRow
     type: row.type,
     price: centsToEuros(row.priceCents),
     unit: row.unit,
+    kind: row.kind,
     departamentId: row.categoryId,
     ...imageViews(publicApiBase, imageRows),
   };
@@ -128,7 +139,16 @@ export async function listArticles(deps: ApiDependencies, categoryId?: number): 
     .sort((a, b) => a.id - b.id);
 }
 
+/** 400 at the field that is wrong unless kind and unit fit (maintenance is what is sold by the month). */
+function requireKindFitsUnit(kind: ProductKind, unit: Unit): void {
+  const problem = kindUnitProblem(kind, unit);
+  if (problem)
+    throw new ApiError(400, m.kindDoesNotFit, { errors: [{ fieldName: problem.field, message: problem.message }] });
+}
+
 export async function createArticle(deps: ApiDependencies, input: NewArticle): Promise<ArticleView> {
+  const kind = input.kind ?? defaultKind(input.unit, input.departamentId);
+  requireKindFitsUnit(kind, input.unit);
   await requireCatalogueItem(deps, { kind: 'category', id: input.departamentId });
   try {
     const [row] = await deps.db
@@ -139,6 +159,7 @@ export async function createArticle(deps: ApiDependencies, input: NewArticle): P
         type: input.type,
         priceCents: eurosToCents(input.price),
         unit: input.unit,
+        kind,
       })
       .returning();
     if (!row) throw new Error('insert returned no article');
@@ -151,16 +172,24 @@ export async function createArticle(deps: ApiDependencies, input: NewArticle): P
 
 /**
  * Changes the fields sent. Carts are priced at every read, so a new price applies to them at once;
- * a new unit too, each entry's quantity fitted to it; bookings keep the prices, units and
- * quantities they froze (docs/product.md#d23-admin-editing-and-orders).
+ * a new unit too, each entry's quantity fitted to it; bookings keep the prices, units, kinds and
+ * quantities they froze (docs/product.md#d23-admin-editing-and-orders). A unit changed without a
+ * kind takes the kind it needs: maintenance by the month, the default kind away from it.
  */
 export async function updateArticle(deps: ApiDependencies, id: number, change: ArticleChange): Promise<ArticleView> {
   const { price, ...rest } = change;
   try {
     const row = await deps.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
+      if (!current) throw new ApiError(404, m.articleNotFound);
+      const unit = rest.unit ?? current.unit;
+      const kind =
+        rest.kind ??
+        (unit === 'month' || current.kind === 'maintenance' ? defaultKind(unit, current.categoryId) : current.kind);
+      requireKindFitsUnit(kind, unit);
       const [changed] = await tx
         .update(articles)
-        .set({ ...rest, ...(price === undefined ? {} : { priceCents: eurosToCents(price) }) })
+        .set({ ...rest, kind, ...(price === undefined ? {} : { priceCents: eurosToCents(price) }) })
         .where(eq(articles.id, id))
         .returning();
       if (!changed) throw new ApiError(404, m.articleNotFound);

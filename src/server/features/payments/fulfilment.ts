@@ -299,8 +299,7 @@ async function queueBookingConfirmation(
       bookingsUrl: `${deps.siteUrl}/profilepage`,
       withdrawalUrl: `${deps.siteUrl}/widerruf?bestellung=${booking.bookingNumber}`,
       earlyStartConsentAt: booking.earlyStartConsentAt?.toISOString() ?? null,
-      // kindsOf reads items as the API sends them (`departamentId`, docs/product.md#glossary).
-      nextSteps: kindsOf(items.map((item) => ({ unit: item.unit, departamentId: item.categoryId }))).flatMap((kind) =>
+      nextSteps: kindsOf(items).flatMap((kind) =>
         nextSteps(kind, { agencyEmail: deps.company.email, print: printFileRules() }),
       ),
       legalTexts: legalTexts(deps.company, deps.siteUrl),
