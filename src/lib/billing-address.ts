@@ -4,6 +4,7 @@
  * digit.
  */
 import * as v from 'valibot';
+import { printableOnInvoice } from './invoice-characters.ts';
 import { present } from './schema-fields.ts';
 
 export const BILLING_MESSAGES = {
@@ -102,10 +103,13 @@ export function vatIdProblem(vatId: string, country: string): string | undefined
   return undefined;
 }
 
+// Every field is printed on the invoice: one line, in characters its typeface has.
 const text = (required: string, max: number) =>
-  present(v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, m.tooLong(max))));
+  present(
+    v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, m.tooLong(max)), printableOnInvoice()),
+  );
 const optionalText = (max: number) =>
-  v.optional(v.pipe(v.string(m.tooLong(max)), v.trim(), v.maxLength(max, m.tooLong(max))), '');
+  v.optional(v.pipe(v.string(m.tooLong(max)), v.trim(), v.maxLength(max, m.tooLong(max)), printableOnInvoice()), '');
 
 export const BillingAddressSchema = v.pipe(
   v.object({

@@ -4,6 +4,7 @@
  * #d11-catalogue-form-errors).
  */
 import * as v from 'valibot';
+import { printableOnInvoice } from './invoice-characters.ts';
 import { isEuroAmount, parseEuroInput } from './money.ts';
 import { PRODUCT_KIND_NAMES, PRODUCT_KINDS, type ProductKind } from './product-kinds.ts';
 import { databaseId, present, presentNumber } from './schema-fields.ts';
@@ -42,7 +43,8 @@ const categoryFields = {
 
 const articleFields = {
   number: textRule(m.articleNumberRequired, 20),
-  type: textRule(m.articleTypeRequired, 200),
+  /** Printed on invoices as the position's name. */
+  type: v.pipe(textRule(m.articleTypeRequired, 200), printableOnInvoice()),
   price: v.pipe(v.number(m.priceRequired), v.check(isEuroAmount, m.priceInvalid)),
   /** What the price is for (docs/product.md#d34-units-and-quantities). */
   unit: v.picklist(UNITS, m.unitUnknown),

@@ -120,6 +120,17 @@ describe('a withdrawal declaration', () => {
     expect(api.mails()).toHaveLength(before);
   });
 
+  it('takes a name in letters of any alphabet, never emoji, digits or symbols', async () => {
+    for (const name of ['Dr. Zoë O’Brien-Şahin', 'Анна Иванова', 'José María de la Cruz']) {
+      expect((await withdraw({ name, email: 'name@example.de' })).status).toBe(201);
+    }
+    for (const name of ['😀😀😀', 'Anna 2000', 'www.example.com/gewinn', '<b>Anna</b>']) {
+      expect((await withdraw({ name, email: 'name@example.de' })).body.errors).toEqual([
+        { fieldName: 'name', message: DECLARATION_MESSAGES.nameLetters },
+      ]);
+    }
+  });
+
   it('marks the order of the sender’s account, whatever the case of the address', async () => {
     const { customer, orderNumber } = await customerWithPaidBooking();
     const sent = await withdraw({

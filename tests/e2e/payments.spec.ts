@@ -92,7 +92,7 @@ async function addToCartAndOpenPayment(page: Page, billingAddress: 'ask' | 'stor
 async function giveBillingAddress(page: Page) {
   const billing = page.getByRole('region', { name: 'Rechnungsadresse' });
   await expect(page.getByRole('group', { name: 'Zahlungsart' })).toBeHidden();
-  await billing.getByLabel('Name', { exact: true }).fill('Paula Weiß');
+  await billing.getByLabel('Name', { exact: true }).fill('Paula Weiß 😀');
   await billing.getByLabel('Firma (optional)').fill('Weiß & Söhne Großformatdruck GmbH');
   await billing.getByLabel('Straße und Hausnummer').fill('Kaiser-Friedrich-Ring 7');
   await billing.getByLabel('PLZ').fill('6518');
@@ -101,8 +101,13 @@ async function giveBillingAddress(page: Page) {
   await billing.getByLabel('USt-IdNr. (optional)').fill('de 136 695 976');
   await billing.getByRole('button', { name: 'Rechnungsadresse speichern' }).click();
   await expect(billing.getByText('Eine deutsche Postleitzahl hat fünf Ziffern.')).toBeVisible();
-  await expect(billing.getByLabel('PLZ')).toBeFocused();
+  // What the invoice cannot print is named, with what it can.
+  await expect(billing.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(
+    /^Das Zeichen „😀“ kann die Rechnung nicht drucken\./,
+  );
+  await expect(billing.getByLabel('Name', { exact: true })).toBeFocused();
   await expectNoAccessibilityViolations(page);
+  await billing.getByLabel('Name', { exact: true }).fill('Paula Weiß-Dvořák');
   await billing.getByLabel('PLZ').fill('65185');
   await billing.getByRole('button', { name: 'Rechnungsadresse speichern' }).click();
   await expect(billing.getByText('Die Rechnungsadresse ist gespeichert.')).toBeVisible();

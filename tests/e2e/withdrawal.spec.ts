@@ -49,6 +49,10 @@ test('a stranger withdraws in two steps and gets the receipt with date and time,
     'Bitte geben Sie Ihre E-Mail-Adresse an: Dorthin schicken wir die Eingangsbestätigung.',
   );
 
+  await form.getByLabel('Ihr Name').fill('😀😀😀');
+  await expect(form.getByLabel('Ihr Name')).toHaveAccessibleDescription(
+    'Bitte geben Sie Ihren Namen in Buchstaben an (Leerzeichen, Punkt, Bindestrich und Apostroph sind erlaubt).',
+  );
   await form.getByLabel('Ihr Name').fill('Jürgen Weißmüller');
   await form.getByLabel('E-Mail-Adresse für die Eingangsbestätigung').fill(email);
   await form.getByLabel('Bestellnummer (z. B. HWDS-7K3M9Q2X), falls zur Hand').fill('hwds-abcd2345');
