@@ -7,7 +7,6 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { BillingAddress } from '../../../lib/billing-address.ts';
 import { todayInGermany } from '../../../lib/dates.ts';
 import { formatInvoiceNumber, type InvoiceKind, invoiceFileName } from '../../../lib/invoices.ts';
-import { formatEuros } from '../../../lib/money.ts';
 import type { PaymentProvider } from '../../../lib/payments.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { bookingItems, bookings, type Database, invoiceSequences, invoices, users } from '../../db/schema.ts';
@@ -46,13 +45,13 @@ const sellerOf = (company: ApiDependencies['company']): InvoiceSeller => ({
   taxNumber: company.taxNumber,
 });
 
-/** A position of the order as the invoice lists it: one booked article, its quantity and line price. */
+/** A position of the order as the invoice lists it: one booked article as the shop priced it. */
 const positionOf = (item: typeof bookingItems.$inferSelect): PaidPosition => ({
-  name: `${item.articleType} (Artikel ${item.articleNumber})${
-    item.discountCents > 0 ? `, abzüglich ${formatEuros(item.discountCents / 100)} Rabatt für die Jahreszahlung` : ''
-  }`,
+  name: `${item.articleType} (Artikel ${item.articleNumber})`,
   quantity: item.quantity,
   unit: item.unit,
+  unitGrossCents: item.priceCents,
+  discountGrossCents: item.discountCents,
   grossCents: item.lineCents,
   periodStart: item.entryDate,
   periodEnd: item.departureDate,
