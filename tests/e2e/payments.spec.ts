@@ -4,6 +4,7 @@
  * payments; webhooks early, late or never; a payment PayPal still processes, as the customer and
  * as staff see it; a refund by staff.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { todayInGermany } from '../../src/lib/dates.ts';
@@ -596,3 +597,74 @@ test('the realistic booking history shows its refunded and its pending order, to
     await close();
   }
 });
+
+test('on a desktop the order has room: the payment page beside its order, the profile’s orders a few lines each', async ({
+  page,
+  realShop,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, realShop.customer.accessToken);
+  await page.goto('/payment-options');
+  const order = page.getByRole('region', { name: 'Ihre Bestellung' });
+  const pay = page.getByRole('group', { name: 'Zahlungsart' });
+  await expect(pay).toBeVisible();
+  const [orderBox, payBox] = [await order.boundingBox(), await pay.boundingBox()];
+  expect(orderBox?.width).toBeGreaterThan(600);
+  // Side by side: the way to pay starts right of the order, on its first screen.
+  expect(payBox?.x).toBeGreaterThan((orderBox?.x ?? 0) + (orderBox?.width ?? 0));
+  expect(payBox?.y).toBeLessThan(900);
+
+  await page.goto('/profilepage');
+  const rows = profileBookings(page).getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  // The realistic history's orders hold one to three items: a few lines each, not twenty-five.
+  const lineHeight = await rows
+    .nth(1)
+    .locator('td')
+    .first()
+    .evaluate((cell) => Number.parseFloat(getComputedStyle(cell).lineHeight));
+  for (const index of [1, 2, 3]) {
+    expect((await rows.nth(index).boundingBox())?.height).toBeLessThan(lineHeight * 8);
+  }
+});
+
+for (const width of [320, 375]) {
+  test(`at ${width} px the profile’s e-mail address breaks between its parts, not inside a word`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const customer = await confirmedCustomer(request, {
+      firstName: 'Małgorzata',
+      lastName: 'Ørsted',
+      userEmail: `m.oersted.${randomBytes(3).toString('hex')}@grossformatdruck-wiesbaden.de`,
+    });
+    await signIn(page, customer.token);
+    await page.goto('/profilepage');
+    const address = page.locator('.profile__details dd').nth(1);
+    await expect(address).toHaveText(customer.userEmail);
+    // The address's characters by the line they stand on.
+    const lines = await address.evaluate((cell) => {
+      const text = cell.textContent ?? '';
+      const byTop = new Map<number, string>();
+      let offset = 0;
+      for (const node of [...cell.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE)) {
+        for (let index = 0; index < (node.textContent ?? '').length; index++) {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          byTop.set(top, (byTop.get(top) ?? '') + text[offset + index]);
+        }
+        offset += (node.textContent ?? '').length;
+      }
+      return [...byTop.values()];
+    });
+    expect(lines.join('')).toBe(customer.userEmail);
+    expect(lines.length).toBeGreaterThan(1);
+    // Each break falls before the '@' or after a '-' or '.': "m.oersted.a1b2c3", "@grossformatdruck-", "wiesbaden.de".
+    for (const [index, line] of lines.slice(0, -1).entries()) {
+      expect(/[-.]$/.test(line) || lines[index + 1]?.startsWith('@'), JSON.stringify(lines)).toBe(true);
+    }
+  });
+}
