@@ -538,7 +538,6 @@ export default config({
   storage: { kind: 'local' },
   locale: 'de-DE',
   ui: {
-    brand: { name: 'HWDS Inhalte' },
     // Our own section names: Keystatic's would read 'Sammlungen' and 'Einzelne'.
     navigation: {
       Seiten: ['landing', 'aboutus'],

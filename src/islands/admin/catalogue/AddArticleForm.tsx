@@ -1,7 +1,7 @@
 /** The add-article form of a category, with an optional first photo uploaded once the article exists. */
 import { useState } from 'react';
 import { createArticle } from '../../../client/catalogue.ts';
-import { uploadImage } from '../../../client/images.ts';
+import { PHOTO_TYPES, photoProblem, uploadImage } from '../../../client/images.ts';
 import { ArticleFormSchema, defaultKind } from '../../../lib/catalogue.ts';
 import type { ArticleView } from '../../../server/features/catalogue/catalogue.views.ts';
 import { SelectField, SubmitButton, TextField } from '../../forms/fields.tsx';
@@ -28,10 +28,18 @@ export function AddArticleForm({
   });
   const kind = kindChoice(form.values.kind, form.values.unit, categoryId);
   const [file, setFile] = useState<File>();
+  const [fileError, setFileError] = useState<string>();
   const [fileKey, setFileKey] = useState(0);
+  /** A photo the upload would refuse is refused when chosen, before the article is even added. */
+  const choose = (chosen: File | undefined) => {
+    const problem = chosen && photoProblem(chosen);
+    setFileError(problem);
+    setFile(problem ? undefined : chosen);
+  };
   const added = async () => {
     form.reset();
     setFile(undefined);
+    setFileError(undefined);
     setFileKey((key) => key + 1);
     await onAdded();
   };
@@ -77,9 +85,16 @@ export function AddArticleForm({
           key={fileKey}
           id={fileId}
           type="file"
-          accept="image/jpeg,image/png"
-          onChange={(event) => setFile(event.target.files?.[0])}
+          accept={PHOTO_TYPES.join(',')}
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={fileError ? `${fileId}-error` : undefined}
+          onChange={(event) => choose(event.target.files?.[0])}
         />
+        {fileError && (
+          <p className="field__error" id={`${fileId}-error`}>
+            {fileError}
+          </p>
+        )}
       </div>
       <SubmitButton
         ready={form.ready}
