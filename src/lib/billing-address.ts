@@ -4,6 +4,7 @@
  * digit.
  */
 import * as v from 'valibot';
+import { countryName } from './countries.ts';
 import { printableOnInvoice } from './invoice-characters.ts';
 import { present } from './schema-fields.ts';
 
@@ -32,12 +33,6 @@ export const BILLING_COUNTRIES = [
   'DE', 'AT', 'CH', 'LI', 'LU', 'NL', 'BE', 'FR', 'DK', 'PL', 'CZ', 'IT', 'ES', 'PT', 'IE', 'SE', 'FI',
   'NO', 'GB', 'GR', 'HU', 'SK', 'SI', 'HR', 'RO', 'BG', 'EE', 'LV', 'LT', 'MT', 'CY', 'US',
 ] as const; // biome-ignore format: one list of codes
-
-const regionNames = new Intl.DisplayNames('de-DE', { type: 'region', fallback: 'none' });
-
-/** "Deutschland" for "DE"; undefined for a code that names no country. */
-export const countryName = (code: string): string | undefined =>
-  /^[A-Z]{2}$/.test(code) ? regionNames.of(code) : undefined;
 
 /**
  * The form of each EU member state's VAT number (and the UK's and Switzerland's), without the

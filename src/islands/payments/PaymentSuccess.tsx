@@ -8,7 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeFailure } from '../../client/failures.ts';
 import { confirmPayment } from '../../client/payments.ts';
-import { kindsOf, type NextStepFacts, type ProductKind } from '../../lib/product-kinds.ts';
+import type { NextStepFacts } from '../../lib/next-steps.ts';
+import { kindsOf, type ProductKind } from '../../lib/product-kinds.ts';
 import { reloadCart } from '../../stores/cart.ts';
 import { NextSteps } from '../bookings/NextSteps.tsx';
 import { PAYER_NAME_KEY, PAYMENT_TEXTS, SUCCESS_TEXTS as t } from './texts.ts';

@@ -7,7 +7,7 @@
  * yearly discount on a line of its own; with VAT included, the totals state the net and the tax.
  */
 import { PDFDocument, type PDFPage, rgb } from '@cantoo/pdf-lib';
-import { countryName } from '../../../lib/billing-address.ts';
+import { countryName } from '../../../lib/countries.ts';
 import { formatAppointment, formatGermanDate } from '../../../lib/dates.ts';
 import { INVOICE_KIND_NAMES } from '../../../lib/invoices.ts';
 import { formatEuros } from '../../../lib/money.ts';

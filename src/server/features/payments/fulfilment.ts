@@ -9,9 +9,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { fillCompanyFields } from '../../../components/content/company-fields.ts';
 import { centsToEuros, formatEuros, vatNote } from '../../../lib/money.ts';
+import { nextSteps } from '../../../lib/next-steps.ts';
 import type { PaymentProvider } from '../../../lib/payments.ts';
 import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
-import { kindsOf, nextSteps } from '../../../lib/product-kinds.ts';
+import { kindsOf } from '../../../lib/product-kinds.ts';
 import { formatPeriod, formatQuantityTimesPrice } from '../../../lib/units.ts';
 import { printFileRules } from '../../content-files.ts';
 import type { ApiDependencies } from '../../context.ts';
