@@ -1,8 +1,9 @@
 /**
- * What the emulators' test controls share: a switch that makes the next API request of one
- * provider answer an error after doing its work, so that tests see the SDK's or client's retry
- * get the stored result (docs/product.md#d19-provider-emulators). Kept in the sandbox store, so a
- * test reaching one replica arms them all.
+ * What the emulators' test controls share (docs/product.md#d19-provider-emulators): a switch that
+ * makes the next API request of one provider answer an error after doing its work, so that tests
+ * see the SDK's or client's retry get the stored result; one that makes the next refund go pending
+ * and end later (failed, or succeeded); and the outcomes of a dispute. Kept in the sandbox store,
+ * so a test reaching one replica arms them all.
  */
 import type { Context } from 'hono';
 import * as v from 'valibot';
@@ -16,6 +17,27 @@ export const FailNextSchema = v.object({
 
 export const armFailNext = (store: SandboxStore, provider: string, status: number) =>
   store.put(FAIL_NEXT_KIND, provider, { status });
+
+/** A dispute: opened by the payer, then won or lost by the merchant (a closed one opens first if none is open). */
+export const DisputeControlSchema = v.object({
+  outcome: v.picklist(['open', 'won', 'lost']),
+  /** The provider's reason code, e.g. Stripe's `fraudulent`, PayPal's `MERCHANDISE_OR_SERVICE_NOT_RECEIVED`. */
+  reason: v.optional(v.pipe(v.string(), v.regex(/^[a-zA-Z_]{1,64}$/))),
+});
+
+const NEXT_REFUND_KIND = 'control.next-refund';
+
+/** How the next refund of a provider ends: it goes pending and succeeds or fails once the clock has passed an hour. */
+export function refundControl(store: SandboxStore, provider: string) {
+  return {
+    async arm(ending: 'succeeded' | 'failed'): Promise<string> {
+      await store.put(NEXT_REFUND_KIND, provider, { ending });
+      return ending === 'failed' ? 'pending, then failed' : 'pending, then succeeded';
+    },
+    /** The armed ending, once. */
+    take: async () => (await store.take<{ ending: 'succeeded' | 'failed' }>(NEXT_REFUND_KIND, provider))?.ending,
+  };
+}
 
 /** The armed status, once: the request that takes it fails, the next one does not. */
 export async function takeFailNext(store: SandboxStore, provider: string): Promise<number | undefined> {
