@@ -13,10 +13,17 @@ const FAIL_NEXT_KIND = 'control.fail-next';
 
 export const FailNextSchema = v.object({
   status: v.optional(v.pipe(v.number(), v.integer(), v.minValue(400), v.maxValue(599)), 500),
+  /** How many requests in a row fail (a provider down for a moment outlasts a client's retries). */
+  times: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10)), 1),
 });
 
-export const armFailNext = (store: SandboxStore, provider: string, status: number) =>
-  store.put(FAIL_NEXT_KIND, provider, { status });
+interface ArmedFailure {
+  status: number;
+  left: number;
+}
+
+export const armFailNext = (store: SandboxStore, provider: string, status: number, times = 1) =>
+  store.put<ArmedFailure>(FAIL_NEXT_KIND, provider, { status, left: times });
 
 /** A dispute: opened by the payer, then won or lost by the merchant (a closed one opens first if none is open). */
 export const DisputeControlSchema = v.object({
@@ -39,9 +46,15 @@ export function refundControl(store: SandboxStore, provider: string) {
   };
 }
 
-/** The armed status, once: the request that takes it fails, the next one does not. */
+/** The armed status, for as many requests as it was armed for: those fail, the next one does not. */
 export async function takeFailNext(store: SandboxStore, provider: string): Promise<number | undefined> {
-  return (await store.take<{ status: number }>(FAIL_NEXT_KIND, provider))?.status;
+  const taken = await store.update<ArmedFailure>(FAIL_NEXT_KIND, provider, (armed) => ({
+    ...armed,
+    left: (armed.left ?? 1) - 1,
+  }));
+  if (!taken || taken.before.left <= 0) return undefined;
+  if (taken.after.left <= 0) await store.remove(FAIL_NEXT_KIND, provider);
+  return taken.before.status;
 }
 
 /** A test control's JSON body, or undefined when it is not JSON or does not fit. */

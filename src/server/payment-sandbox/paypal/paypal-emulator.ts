@@ -510,9 +510,9 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
 
     app.post('/test/fail-next', async (c) => {
       const body = await readControlBody(c, FailNextSchema);
-      if (!body) return controlError(c, 400, 'Expected JSON { "status": 400…599 }.');
-      await armFailNext(store, PROVIDER, body.status);
-      return c.json({ status: body.status });
+      if (!body) return controlError(c, 400, 'Expected JSON { "status"?: 400…599, "times"?: 1…10 }.');
+      await armFailNext(store, PROVIDER, body.status, body.times);
+      return c.json({ status: body.status, times: body.times });
     });
 
     // The next refund goes PENDING and, once the clock has passed an hour, FAILED (or COMPLETED).

@@ -522,9 +522,9 @@ export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
 
     app.post('/test/fail-next', async (c) => {
       const body = await readControlBody(c, FailNextSchema);
-      if (!body) return controlError(c, 'Expected JSON { "status": 400…599 }.');
-      await armFailNext(store, PROVIDER, body.status);
-      return c.json({ status: body.status });
+      if (!body) return controlError(c, 'Expected JSON { "status"?: 400…599, "times"?: 1…10 }.');
+      await armFailNext(store, PROVIDER, body.status, body.times);
+      return c.json({ status: body.status, times: body.times });
     });
 
     // The next refund goes pending and, once the clock has passed an hour, fails (or succeeds).
