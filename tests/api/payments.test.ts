@@ -406,6 +406,8 @@ describe('paying with PayPal', () => {
     const { body: order } = await answer<PayPalOrderView>(
       api.request('POST', '/payment/paypal/orders', { token: user.token, body: { earlyStart: true } }),
     );
+    // The browser captures; PayPal's approval webhook, which would capture too, is kept away.
+    await losePayPalWebhooks(order.id);
     await approve(order.id, 'instrument-declined');
     expect(await capture(user, order.id)).toMatchObject({
       status: 402,
