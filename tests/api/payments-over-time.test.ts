@@ -13,7 +13,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { disputes, invoices, mailQueue, paymentAttempts } from '../../src/server/db/schema.ts';
 import type { AdminBookingPage } from '../../src/server/features/admin/admin.views.ts';
+import { applyProviderDispute, recordChargeback } from '../../src/server/features/payments/disputes.ts';
 import { reconcilePayments } from '../../src/server/features/payments/reconciliation.ts';
+import { applyProviderRefund } from '../../src/server/features/payments/refunds.ts';
 import { checkEInvoices } from '../support/einvoice.ts';
 import { paymentFlows } from './support/payment-flows.ts';
 import { answer, createTestApi, type ErrorBody, type TestApi, type TestUser } from './support/test-api.ts';
@@ -251,6 +253,56 @@ describe('3. a chargeback', () => {
     expect(row).toMatchObject({ provider: 'paypal', status: 'lost', reason: 'UNAUTHORISED' });
     const number = (await bookingOf(bookingId))?.bookingNumber ?? '';
     expect(await agencyMails(`Rückbuchung: Bestellung ${number}`)).toHaveLength(1);
+  });
+});
+
+describe('reports at the same moment (replicas, retries, the reconciliation)', () => {
+  it('charge a lost dispute back once and end a failed refund once: one state, one correcting invoice, one mail each', async () => {
+    const { bookingId, orderId } = await paidByPayPal([3]);
+    const [payment] = await paymentsOf(bookingId);
+    const captureId = payment?.providerPaymentId ?? '';
+    await losePayPalWebhooks(orderId);
+    const opened = await answer<{ dispute_id: string }>(dispute('paypal', orderId, 'lost'));
+    const lost = {
+      provider: 'paypal' as const,
+      providerDisputeId: opened.body.dispute_id,
+      paymentId: captureId,
+      status: 'lost' as const,
+      reason: 'UNAUTHORISED',
+      respondBy: null,
+      amountCents: payment?.amountCents ?? 0,
+    };
+    await Promise.all([
+      ...Array.from({ length: 4 }, () => applyProviderDispute(api.deps, lost)),
+      ...Array.from({ length: 4 }, () => recordChargeback(api.deps, 'paypal', captureId)),
+      reconcileNow(),
+    ]);
+    expect((await bookingOf(bookingId))?.status).toBe('charged_back');
+    const number = (await bookingOf(bookingId))?.bookingNumber ?? '';
+    expect(await agencyMails(`Rückbuchung: Bestellung ${number}`)).toHaveLength(1);
+    const kinds = (await api.db.select().from(invoices).where(eq(invoices.bookingId, bookingId))).map(
+      (row) => row.kind,
+    );
+    expect(kinds.sort()).toEqual(['credit_note', 'invoice']);
+
+    const card = await paidByCard([4]);
+    await nextRefund('stripe', 'fails');
+    expect((await refund(card.bookingId)).body.status).toBe('pending');
+    const [row] = await refundsOf(card.bookingId);
+    const [cardPayment] = await paymentsOf(card.bookingId);
+    const failed = {
+      provider: 'stripe' as const,
+      paymentId: cardPayment?.providerPaymentId ?? '',
+      providerRefundId: row?.providerRefundId ?? '',
+      status: 'failed' as const,
+    };
+    await Promise.all(Array.from({ length: 10 }, () => applyProviderRefund(api.deps, failed)));
+    expect(await refundsOf(card.bookingId)).toMatchObject([{ status: 'failed' }]);
+    const cardNumber = (await bookingOf(card.bookingId))?.bookingNumber ?? '';
+    expect(await agencyMails(`Erstattung fehlgeschlagen: Bestellung ${cardNumber}`)).toHaveLength(1);
+    // Stripe's own word, an hour later, changes nothing more.
+    await advanceClock(HOUR);
+    expect(await agencyMails(`Erstattung fehlgeschlagen: Bestellung ${cardNumber}`)).toHaveLength(1);
   });
 });
 
