@@ -2,13 +2,14 @@
  * Buying through the UI with nothing configured: the sandbox's hosted card page and its PayPal
  * stand-in, the success, cancel and confirmation pages, the confirmation mail; cancelled and declined
  * payments; webhooks early, late or never; a payment PayPal still processes, as the customer and
- * as staff see it; a refund by staff.
+ * as staff see it; a refund by staff; disputed and charged-back orders of the realistic history.
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { todayInGermany } from '../../src/lib/dates.ts';
+import { siteSchema } from '../../src/content-schemas/site.ts';
 import { EARLY_START_CONSENT, EARLY_START_REQUIRED } from '../../src/lib/withdrawal-period.ts';
+import { readContentFile } from '../../src/server/content-files.ts';
 import { addToCart, FULL_CART_ENTRIES, fullCartArticles } from '../support/realistic-shop.ts';
 import {
   CONFIRMATION_SUBJECT,
@@ -21,14 +22,12 @@ import {
 } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-
-function inDays(days: number): string {
-  const date = new Date(`${todayInGermany()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+import { addToCartAndOpenPayment, inDays, requestEarlyStart, signedInCustomer } from './support/payment-page.ts';
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
+
+/** Where the shop's reports to the agency go (content/site.yaml). */
+const AGENCY_EMAIL = readContentFile('site.yaml', siteSchema).company.email;
 
 /** Registers through the form, confirms with the mailed link and logs in, as a new customer does. */
 async function newCustomer(page: Page) {
@@ -56,74 +55,6 @@ async function newCustomer(page: Page) {
   await page.waitForURL('/');
   return account;
 }
-
-/** A logged-in customer of the API (faster than the registration form, where that is not the point). */
-async function signedInCustomer(page: Page, request: APIRequestContext, firstName: string) {
-  const account = await confirmedCustomer(request, { firstName, lastName: 'Schöneberg-Weißenfels' });
-  await signIn(page, account.token);
-  return account;
-}
-
-/**
- * Books website model 2 on the payment category (12) and goes on from the cart to the payment
- * page; a customer who registered through the form gives the billing address there (`ask`), one
- * made through the API has it already.
- */
-async function addToCartAndOpenPayment(page: Page, billingAddress: 'ask' | 'stored' = 'stored') {
-  await page.goto('/departaments/12');
-  const card = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'Moderne Informationsseite' }) });
-  await card.scrollIntoViewIfNeeded();
-  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
-  await card.getByLabel('Startdatum').fill(inDays(14));
-  await card.getByLabel('Enddatum').fill(inDays(14));
-  await card.getByRole('button', { name: 'Buchen' }).click();
-  await expect(card.getByRole('status')).toContainText('Termin erfolgreich gebucht!');
-  await page.goto('/cart');
-  await page.getByRole('link', { name: 'Bestellen' }).click();
-  await page.waitForURL('/payment-options');
-  await expect(page.getByText('Gesamtbetrag: 2.500,00 €')).toBeVisible();
-  if (billingAddress === 'ask') await giveBillingAddress(page);
-  // The model starts in 14 days, within the withdrawal period.
-  await requestEarlyStart(page);
-}
-
-/** A new customer's first order asks for the billing address before the payment methods (docs/product.md#d37-invoices). */
-async function giveBillingAddress(page: Page) {
-  const billing = page.getByRole('region', { name: 'Rechnungsadresse' });
-  await expect(page.getByRole('group', { name: 'Zahlungsart' })).toBeHidden();
-  await billing.getByLabel('Name', { exact: true }).fill('Paula Weiß 😀');
-  await billing.getByLabel('Firma (optional)').fill('Weiß & Söhne Großformatdruck GmbH');
-  await billing.getByLabel('Straße und Hausnummer').fill('Kaiser-Friedrich-Ring 7');
-  await billing.getByLabel('PLZ').fill('6518');
-  await billing.getByLabel('Ort').fill('Wiesbaden');
-  await expect(billing.getByLabel('Land')).toHaveValue('DE');
-  await billing.getByLabel('USt-IdNr. (optional)').fill('de 136 695 976');
-  await billing.getByRole('button', { name: 'Rechnungsadresse speichern' }).click();
-  await expect(billing.getByText('Eine deutsche Postleitzahl hat fünf Ziffern.')).toBeVisible();
-  // What the invoice cannot print is named, with what it can.
-  await expect(billing.getByLabel('Name', { exact: true })).toHaveAccessibleDescription(
-    /^Das Zeichen „😀“ kann die Rechnung nicht drucken\./,
-  );
-  await expect(billing.getByLabel('Name', { exact: true })).toBeFocused();
-  await expectNoAccessibilityViolations(page);
-  await billing.getByLabel('Name', { exact: true }).fill('Paula Weiß-Dvořák');
-  await billing.getByLabel('PLZ').fill('65185');
-  await billing.getByRole('button', { name: 'Rechnungsadresse speichern' }).click();
-  await expect(billing.getByText('Die Rechnungsadresse ist gespeichert.')).toBeVisible();
-  await expect(billing).toContainText('Weiß & Söhne Großformatdruck GmbH');
-  await expect(billing).toContainText('USt-IdNr. DE136695976');
-  await expect(billing.getByRole('button', { name: 'Ändern Rechnungsadresse' })).toBeFocused();
-  // 'Ändern' opens the form with the stored address; 'Abbrechen' keeps it as it was.
-  await billing.getByRole('button', { name: 'Ändern Rechnungsadresse' }).click();
-  await expect(billing.getByLabel('Straße und Hausnummer')).toHaveValue('Kaiser-Friedrich-Ring 7');
-  await billing.getByRole('button', { name: 'Abbrechen' }).click();
-  await expect(billing).toContainText('65185 Wiesbaden');
-}
-
-/** An appointment within the withdrawal period: the customer asks for the early start (docs/product.md#d31-consumer-law). */
-const requestEarlyStart = (page: Page) => page.getByRole('checkbox', { name: EARLY_START_CONSENT }).check();
 
 async function payByCardOnHostedPage(page: Page) {
   await page.getByLabel('Kreditkarte (Stripe)').check();
@@ -560,35 +491,50 @@ test('staff refund a paid booking: refunded for staff and customer, one mail', a
   expect(mail.text).toContain('2.500,00');
 });
 
-test('the realistic booking history shows its refunded and its pending order, to the customer and to staff, the paid ones refundable', async ({
+test('the realistic booking history shows its refunded, disputed, charged-back and pending orders, to the customer and to staff, the paid ones refundable', async ({
   page,
   realShop,
   adminToken,
   browser,
   baseURL,
 }) => {
-  const refunded = realShop.bookings[2];
-  const pending = realShop.bookings.at(-1);
-  if (!refunded || !pending) throw new Error('the realistic shop has no booking history');
+  const [refunded, disputed, chargedBack, pending] = [2, 5, 8, -1].map((index) => realShop.bookings.at(index));
+  if (!refunded || !disputed || !chargedBack || !pending) throw new Error('the realistic shop has no booking history');
+  const labels = [
+    [refunded, 'Erstattet'],
+    [disputed, 'Zahlung angefochten'],
+    [chargedBack, 'Rückbuchung'],
+    [pending, 'Zahlung wird bearbeitet'],
+  ] as const;
   await signIn(page, realShop.customer.accessToken);
   await page.goto('/profilepage');
   const bookingRow = (bookingNumber: string) =>
     profileBookings(page).getByRole('row').filter({ hasText: bookingNumber });
-  await expect(bookingRow(refunded.bookingNumber)).toContainText('Erstattet');
-  await expect(bookingRow(pending.bookingNumber)).toContainText('Zahlung wird bearbeitet');
+  for (const [order, label] of labels) await expect(bookingRow(order.bookingNumber)).toContainText(label);
   await expectNoAccessibilityViolations(page);
 
-  for (const [order, label] of [
-    [refunded, 'Erstattet'],
-    [pending, 'Zahlung wird bearbeitet'],
-  ] as const) {
+  for (const [order, label] of labels) {
     const { row, close } = await staffOverview(browser, baseURL, adminToken, order.bookingNumber);
     await expect(row).toContainText(label);
     await expect(row).toContainText('Hans-Jürgen Müller-Lüdenscheidt');
     // Neither refunded again nor cancelled: only its invoices can be downloaded.
     await expect(row.getByRole('button', { name: /Erstatten|Stornieren/ })).toHaveCount(0);
+    if (order === disputed) {
+      await expect(row).toContainText('Grund: Leistung nicht erhalten (product_not_received)');
+      await expect(row).toContainText('Stellungnahme beim Zahlungsanbieter bis');
+    }
+    if (order === chargedBack) {
+      await expect(row).toContainText(
+        'Grund: Zahlung nicht vom Karteninhaber autorisiert (Betrugsverdacht) (fraudulent)',
+      );
+      await expect(row.getByRole('button', { name: /Rechnungskorrektur/ })).toBeVisible();
+    }
     await close();
   }
+  // The agency heard of both at once, the charged-back one with its correcting invoice.
+  await waitForMail(AGENCY_EMAIL, `Zahlung angefochten: Bestellung ${disputed.bookingNumber}`);
+  const lost = await waitForMail(AGENCY_EMAIL, `Rückbuchung: Bestellung ${chargedBack.bookingNumber}`);
+  expect(lost.attachments.map((file) => file.filename)).toEqual([expect.stringMatching(/^Rechnungskorrektur-RE-/)]);
   // Two refunds in the shop take 'Erstatten' from no other order, paid before them or after.
   for (const order of [realShop.bookings[0], realShop.bookings[19]]) {
     const { row, close } = await staffOverview(browser, baseURL, adminToken, order?.bookingNumber ?? '');

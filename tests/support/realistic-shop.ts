@@ -4,10 +4,11 @@
  * 80 characters, descriptions of about 600 with long German compounds, a category of 12 articles
  * of every unit and kind (print, maintenance booked for 12 months with its yearly discount,
  * consulting and photo shoots by the hour), a cart of 6 entries and a booking history of 20 paid
- * bookings (two of them refunded by staff) and one whose PayPal payment PayPal still holds for
- * review, customers with umlauts in their names and a billing address beyond Latin-1. Everything
- * is made through the public API, the way staff and customers make it, so a suite only needs a
- * way to send requests (`Send`).
+ * bookings (two of them refunded by staff, one disputed by the cardholder, one charged back after
+ * a lost dispute) and one whose PayPal payment PayPal still holds for review, customers with
+ * umlauts in their names and a billing address beyond Latin-1. Everything is made through the
+ * public API, the way staff and customers make it (disputes through the sandbox's test controls,
+ * as a payer's bank would), so a suite only needs a way to send requests (`Send`).
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
@@ -298,11 +299,14 @@ export function fullCartArticles(catalogue: RealisticCatalogue): ArticleView[] {
   ].slice(0, FULL_CART_ENTRIES);
 }
 
+/** A booking paid by card, with the Checkout Session it was paid in. */
+export type PaidBooking = BookingView & { sessionId: string };
+
 /**
  * Pays the customer's cart by card in the sandbox, as the hosted page and the success page do,
  * and returns the paid booking.
  */
-export async function payCartByCard(send: Send, token: string): Promise<BookingView> {
+export async function payCartByCard(send: Send, token: string): Promise<PaidBooking> {
   // Realistic appointments often begin within the withdrawal period: the customer asks for the early start.
   const session = await expectOk<{ bookingId: number; sessionId: string }>(
     send('/payment/stripe/checkout-session', jsonRequest('POST', token, { earlyStart: true })),
@@ -315,7 +319,7 @@ export async function payCartByCard(send: Send, token: string): Promise<BookingV
     redirect: 'manual',
   });
   if (paid.status !== 303) throw new Error(`sandbox payment: ${paid.status} ${await paid.text()}`);
-  return expectOk<BookingView>(
+  const booking = await expectOk<BookingView>(
     send(
       '/payments/confirm-payment',
       jsonRequest('POST', token, {
@@ -326,6 +330,7 @@ export async function payCartByCard(send: Send, token: string): Promise<BookingV
     ),
     'payment confirmation',
   );
+  return { ...booking, sessionId: session.sessionId };
 }
 
 /**
@@ -337,8 +342,8 @@ export async function createBookingHistory(
   token: string,
   articles: readonly ArticleView[],
   count = BOOKING_HISTORY_LENGTH,
-): Promise<BookingView[]> {
-  const bookings: BookingView[] = [];
+): Promise<PaidBooking[]> {
+  const bookings: PaidBooking[] = [];
   for (let order = 0; order < count; order++) {
     const size = (order % 3) + 1;
     const picked = Array.from(
@@ -354,6 +359,36 @@ export async function createBookingHistory(
 /** Staff refund a paid booking in full (docs/product.md#d33-refunds). */
 export async function refundBooking(send: Send, adminToken: string, bookingId: number): Promise<void> {
   await expectOk(send(`/admin/bookings/${bookingId}/refund`, jsonRequest('POST', adminToken)), 'refund');
+}
+
+/**
+ * The cardholder disputes a card payment at Stripe (the sandbox's test control, as their bank
+ * would): `open`, or `lost` (the money goes back). Resolves once the shop shows the booking
+ * 'disputed' or 'charged_back' (docs/product.md#d32-payment-states).
+ */
+export async function disputeCardPayment(
+  send: Send,
+  token: string,
+  paid: PaidBooking,
+  outcome: 'open' | 'lost',
+  reason = 'product_not_received',
+): Promise<BookingView> {
+  await expectOk(
+    send(`/sandbox/stripe/test/sessions/${paid.sessionId}/dispute`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ outcome, reason }),
+    }),
+    'dispute',
+  );
+  const wanted = outcome === 'open' ? 'disputed' : 'charged_back';
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const bookings = await expectOk<BookingView[]>(send('/booking/get', jsonRequest('GET', token)), 'bookings');
+    const booking = bookings.find((candidate) => candidate.id === paid.id);
+    if (booking?.status === wanted) return booking;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`booking ${paid.bookingNumber} never became ${wanted}`);
 }
 
 /**

@@ -174,4 +174,15 @@ export const BOOKING_OVERVIEW_TEXTS = {
   testPayment: 'Testzahlung',
   withdrawn: (date: string) => `Widerruf eingegangen am ${date}`,
   cancellationReceived: (date: string) => `Kündigung eingegangen am ${date}`,
+  /** A payer's dispute of the payment (docs/product.md#d32-payment-states). */
+  dispute: {
+    open: (date: string) => `Angefochten am ${date}`,
+    won: (date: string) => `Anfechtung vom ${date} abgewehrt`,
+    lost: (date: string) => `Anfechtung vom ${date} verloren`,
+  },
+  disputeReason: (reason: string) => `Grund: ${reason}`,
+  respondBy: (date: string) => `Stellungnahme beim Zahlungsanbieter bis ${date}`,
+  /** A refund waiting for the provider's final word, or one that failed (docs/product.md#d33-refunds). */
+  refundPendingNote: (date: string) => `Erstattung seit ${date} beim Zahlungsanbieter in Bearbeitung`,
+  refundFailedNote: (date: string) => `Erstattung am ${date} gescheitert, bitte erneut erstatten`,
 } as const;

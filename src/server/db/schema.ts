@@ -401,6 +401,11 @@ export const paymentAttempts = pgTable(
     createdAt: createdAt(),
     /** Set while a PayPal capture is under way: no card session may be opened for the booking meanwhile. */
     captureStartedAt: timestamp('capture_started_at', { withTimezone: true }),
+    /**
+     * How often PayPal declined the order's funding source at a capture: each new approval after a
+     * decline is captured under a new request id (docs/product.md#d21-paypal).
+     */
+    declinedCaptures: integer('declined_captures').notNull().default(0),
   },
   (table) => [
     index('payment_attempts_booking_idx').on(table.bookingId),
@@ -410,11 +415,13 @@ export const paymentAttempts = pgTable(
 );
 
 /**
- * `settled`: the payment that made its booking paid. `refund_due`: money a provider took for a
- * booking that another payment had settled already; staff refund it (docs/product.md#d22-fulfilment).
- * `refunded`: paid back in full (docs/product.md#d33-refunds).
+ * `settled`: the payment that made its booking paid. `refund_due`: money a provider took that no
+ * booking can take (a second payment of a paid booking, or one whose amount or currency does not
+ * fit); staff refund it (docs/product.md#d22-fulfilment). `refunded`: paid back in full
+ * (docs/product.md#d33-refunds). `charged_back`: the payer won a dispute; the provider took the
+ * money back (docs/product.md#d32-payment-states).
  */
-const PAYMENT_STATUSES = ['settled', 'refund_due', 'refunded'] as const;
+const PAYMENT_STATUSES = ['settled', 'refund_due', 'refunded', 'charged_back'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** A verified payment: one per provider reference, and one settled payment per booking. */
@@ -467,6 +474,39 @@ export const refunds = pgTable(
     uniqueIndex('refunds_one_live_per_payment').on(table.paymentId).where(sql`${table.status} <> 'failed'`),
     check('refunds_status_known', oneOf(table.status, REFUND_STATUSES)),
     check('refunds_origin_known', oneOf(table.origin, REFUND_ORIGINS)),
+  ],
+);
+
+/** `open` until the provider decides; `won`: the money stays; `lost`: it went back to the payer. */
+const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/**
+ * A payer's dispute of a payment at its provider (a chargeback, a PayPal claim), as the provider
+ * last told it (docs/product.md#d32-payment-states).
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: belongsTo('booking_id', () => bookings.id),
+    paymentId: belongsTo('payment_id', () => payments.id),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    /** Stripe's `dp_…`, PayPal's `PP-D-…`. */
+    providerDisputeId: text('provider_dispute_id').notNull().unique(),
+    status: text('status').$type<DisputeStatus>().notNull(),
+    /** The provider's reason code, e.g. `fraudulent`, `MERCHANDISE_OR_SERVICE_NOT_RECEIVED`. */
+    reason: text('reason').notNull(),
+    /** Until when the agency may answer at the provider; null when the provider names no date. */
+    respondBy: timestamp('respond_by', { withTimezone: true }),
+    amountCents: cents('amount_cents'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('disputes_booking_idx').on(table.bookingId),
+    check('disputes_status_known', oneOf(table.status, DISPUTE_STATUSES)),
+    check('disputes_provider_known', oneOf(table.provider, PAYMENT_PROVIDERS)),
   ],
 );
 

@@ -9,10 +9,19 @@ import { UNITS } from '../../../lib/units.ts';
 
 /**
  * `processing`: a provider holds a payment it has not finished (a PayPal capture PENDING, a Stripe
- * session complete but unpaid); `refunded`: paid, then refunded in full
- * (docs/product.md#d32-payment-states).
+ * session complete but unpaid); `refunded`: paid, then refunded in full; `disputed`: paid, and the
+ * payer disputes the payment with the provider (a chargeback under way); `charged_back`: the
+ * dispute was lost, the money went back to the payer (docs/product.md#d32-payment-states).
  */
-export const BOOKING_STATUSES = ['pending_payment', 'processing', 'paid', 'refunded', 'cancelled'] as const;
+export const BOOKING_STATUSES = [
+  'pending_payment',
+  'processing',
+  'paid',
+  'disputed',
+  'charged_back',
+  'refunded',
+  'cancelled',
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 const BookingItemViewSchema = v.object({

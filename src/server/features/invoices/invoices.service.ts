@@ -116,9 +116,11 @@ export async function issueInvoice(
 }
 
 /**
- * Issues the correcting invoice (type 381) of a refunded booking, inside the transaction that
- * marks it refunded: the invoice's positions, its own number, a reference to the invoice. An
- * order paid before invoices existed has none to correct; it gets none. Returns the number.
+ * Issues the correcting invoice (type 381) of a refunded or charged-back booking, inside the
+ * transaction that marks it so: the invoice's positions, its own number, a reference to the
+ * invoice. An order paid before invoices existed has none to correct; it gets none. One issued
+ * before (a refund that failed after it succeeded, then made again) is the one: invoices are never
+ * issued twice nor deleted. Returns the number.
  */
 export async function issueCreditNote(tx: Database, bookingId: number): Promise<string | undefined> {
   const [invoice] = await tx
@@ -126,6 +128,8 @@ export async function issueCreditNote(tx: Database, bookingId: number): Promise<
     .from(invoices)
     .where(and(eq(invoices.bookingId, bookingId), eq(invoices.kind, 'invoice')));
   if (!invoice) return undefined;
+  const issuedBefore = await invoiceOf(tx, bookingId, 'credit_note');
+  if (issuedBefore) return issuedBefore.number;
   const issueDate = todayInGermany();
   const number = await nextNumber(tx, Number(issueDate.slice(0, 4)));
   const document: InvoiceDocument = {
