@@ -21,10 +21,14 @@ let root: string;
 let contentDir: string;
 let releasesDir: string;
 const switchedTo: string[] = [];
-/** What the stand-in's script is named after: the code it was built from. */
+/** The version of the code the stand-in builds with (src/server/code-version.ts). */
 let code = 'a1';
 
-/** A build whose one page says which title the content had, with a script named after the code. */
+/**
+ * A build whose one page says which title the content had, with the code's version in its
+ * build-info.json, and a script whose name stays (a fix in the server's code leaves the browser's
+ * scripts as they were).
+ */
 const standIn: SiteBuild = async (_projectRoot, content, outDir) => {
   const title = readFileSync(path.join(content, 'landing/hotel.md'), 'utf8').match(/^title: (.*)$/m)?.[1];
   if (!title)
@@ -37,8 +41,8 @@ const standIn: SiteBuild = async (_projectRoot, content, outDir) => {
   mkdirSync(path.join(outDir, 'client/_astro'), { recursive: true });
   writeFileSync(path.join(outDir, 'server/entry.mjs'), 'export const handler = () => undefined;');
   writeFileSync(path.join(outDir, 'client/index.html'), title);
-  writeFileSync(path.join(outDir, `client/_astro/page.${code}.js`), '');
-  writeFileSync(path.join(outDir, 'build-info.json'), '{}');
+  writeFileSync(path.join(outDir, 'client/_astro/page.a1.js'), '');
+  writeFileSync(path.join(outDir, 'build-info.json'), JSON.stringify({ code }));
   return { ok: true, output: '' };
 };
 
@@ -148,5 +152,20 @@ describe('publishing', () => {
     });
     expect(servedTitle(served)).toBe('Erste Fassung');
     expect((await served.view()).releases).toEqual([first]);
+  });
+
+  it('serves no release again that earlier code built: its pages lack the fixes of the code that runs now', async () => {
+    const before = await started();
+    write('landing/hotel.md', '---\ntitle: Hotel</script><script>alert(1)</script>\n---\n');
+    const published = await before.publish('chefin@example.de');
+    // The server is updated (a fix) and started again: it builds and serves the new code's pages.
+    code = 'b2';
+    write('landing/hotel.md', '---\ntitle: Website für Ihr Hotel\n---\n');
+    const after = await started();
+    await expect(after.restore(published.id)).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining('mit einer früheren Fassung der Website-Software gebaut'),
+    });
+    expect(servedTitle(after)).toBe('Website für Ihr Hotel');
   });
 });

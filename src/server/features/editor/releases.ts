@@ -86,19 +86,28 @@ export interface ServedRelease {
 }
 
 const LIVE_DIR = 'live';
-const ASSETS = '_astro';
 
 /** The handler of the pages rendered on request, and what it was built with. */
 export interface Renderer {
   render: Build['render'];
   /** Makes the pages that the handler reads from disk (its 404 page) those of `clientDir`. */
   pointTo(clientDir: string): Promise<void>;
-  /** The hashed scripts the handler's pages name: every release it serves must have them. */
-  assets: ReadonlySet<string>;
+  /**
+   * The version of the code that built the handler (src/server/code-version.ts): every release it
+   * serves must be built by that code, for the scripts its pages name and for every fix the code has.
+   */
+  code: string | undefined;
 }
 
-const assetsIn = async (clientDir: string) =>
-  new Set(existsSync(path.join(clientDir, ASSETS)) ? await readdir(path.join(clientDir, ASSETS)) : []);
+/** The code version a build records in its `build-info.json`, if any. */
+async function codeOf(siteDir: string): Promise<string | undefined> {
+  try {
+    const info = JSON.parse(await readFile(path.join(siteDir, 'build-info.json'), 'utf8')) as { code?: unknown };
+    return typeof info.code === 'string' ? info.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Loads Astro's handler of the pages rendered on request (its server entry in middleware mode)
@@ -131,7 +140,7 @@ export async function loadRenderer(options: {
   await pointTo(path.join(siteDir, 'client'));
   const entry = pathToFileURL(path.join(live, 'server/entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: Build['render'] };
-  return { render: handler, pointTo, assets: await assetsIn(path.join(siteDir, 'client')) };
+  return { render: handler, pointTo, code: await codeOf(siteDir) };
 }
 
 const folders = (releasesDir: string, id: string) => ({
@@ -229,11 +238,13 @@ export function releases(options: ReleaseOptions): Releases {
     return before;
   };
 
-  /** Whether the release's pages have every script the loaded handler's pages name (the same code built it). */
-  const fitsRenderer = async (siteDir: string) => {
-    const assets = await assetsIn(path.join(siteDir, 'client'));
-    return [...renderer.assets].every((name) => assets.has(name));
-  };
+  /**
+   * Whether the code that built the loaded handler built the release too: only then do its pages
+   * name the handler's scripts, and only then has it every fix of that code (a release of an
+   * earlier code may hold pages whose editors' text ran as script, docs/product.md#h10-delivery-and-caching).
+   */
+  const fitsRenderer = async (siteDir: string) =>
+    renderer.code !== undefined && (await codeOf(siteDir)) === renderer.code;
 
   /** Serves release `id` from now on; a start after this serves it too. */
   const switchTo = async (id: string) => {
