@@ -5,7 +5,16 @@
  * files, named for the next start, and an earlier one can be served again. The pages rendered on
  * request keep the one handler loaded at the start: a release built by other code is refused.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -167,5 +176,23 @@ describe('publishing', () => {
       message: expect.stringContaining('mit einer früheren Fassung der Website-Software gebaut'),
     });
     expect(servedTitle(after)).toBe('Website für Ihr Hotel');
+  });
+
+  it('keeps the releases to the running account: folders 0700, files 0600, whatever they were copied from', async () => {
+    const served = await started();
+    write('landing/hotel.md', '---\ntitle: Ihr Hotel am See\n---\n');
+    const record = await served.publish('chefin@example.de');
+    const modes = new Map<string, number>();
+    for (const entry of readdirSync(releasesDir, { recursive: true, withFileTypes: true })) {
+      const file = path.join(entry.parentPath, entry.name);
+      if (!entry.isSymbolicLink()) modes.set(path.relative(releasesDir, file), statSync(file).mode & 0o777);
+    }
+    expect(statSync(releasesDir).mode & 0o777).toBe(0o700);
+    expect(modes.get(`${record.id}/content/landing/hotel.md`)).toBe(0o600);
+    expect(modes.get('live/server/entry.mjs')).toBe(0o600);
+    const open = [...modes].filter(
+      ([name, mode]) => mode !== (statSync(path.join(releasesDir, name)).isDirectory() ? 0o700 : 0o600),
+    );
+    expect(open).toEqual([]);
   });
 });

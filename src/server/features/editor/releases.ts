@@ -17,11 +17,12 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Mutex } from 'async-mutex';
+import { makePrivate } from '../../data-dir.ts';
 import { log } from '../../log.ts';
 import { buildFailure } from './build-errors.ts';
 import type { ReleaseRecord, ReleasesView } from './editor.views.ts';
@@ -87,6 +88,16 @@ export interface ServedRelease {
 
 const LIVE_DIR = 'live';
 
+/**
+ * The releases hold what editors saved before it was published, and the server's code: the running
+ * account's alone, as the data folder (docs/product.md#h9-hardening), whatever the modes of the
+ * files they were copied from or the umask of the process that made them.
+ */
+async function privateFolder(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+}
+
 /** The handler of the pages rendered on request, and what it was built with. */
 export interface Renderer {
   render: Build['render'];
@@ -125,9 +136,11 @@ export async function loadRenderer(options: {
 }): Promise<Renderer> {
   const { releasesDir, siteDir } = options;
   const live = path.join(releasesDir, LIVE_DIR);
+  await privateFolder(releasesDir);
   await rm(live, { recursive: true, force: true });
-  await mkdir(live, { recursive: true });
+  await privateFolder(live);
   await cp(path.join(siteDir, 'server'), path.join(live, 'server'), { recursive: true });
+  makePrivate(live);
   // The server code imports the project's packages: from a folder elsewhere, through this link.
   const packages = path.join(releasesDir, 'node_modules');
   if (!existsSync(packages)) await symlink(path.join(options.projectRoot, 'node_modules'), packages, 'dir');
@@ -252,7 +265,7 @@ export function releases(options: ReleaseOptions): Releases {
     await renderer.pointTo(path.join(release.siteDir, 'client'));
     served = release;
     const pointer = path.join(releasesDir, CURRENT_FILE);
-    await writeFile(`${pointer}.next`, id);
+    await writeFile(`${pointer}.next`, id, { mode: 0o600 });
     await rename(`${pointer}.next`, pointer);
     await options.afterSwitch(release.contentDir);
   };
@@ -276,7 +289,8 @@ export function releases(options: ReleaseOptions): Releases {
         const id = new Date().toISOString().replace(/[:.]/g, '-');
         const dir = path.join(releasesDir, id);
         const release = folders(releasesDir, id);
-        await mkdir(dir, { recursive: true });
+        await privateFolder(releasesDir);
+        await privateFolder(dir);
         await cp(contentDir, release.contentDir, { recursive: true });
         const content = await contentHashes(release.contentDir);
         const started = Date.now();
@@ -300,6 +314,7 @@ export function releases(options: ReleaseOptions): Releases {
           files: changedFiles(await servedContent(content), content),
         };
         await writeFile(path.join(dir, 'release.json'), JSON.stringify(record));
+        makePrivate(dir);
         await switchTo(id);
         log.info({ release: id, durationMs: Date.now() - started, files: record.files.length }, 'publish: switched');
         await prune();
