@@ -7,11 +7,15 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../../context.ts';
 import { bookings, type Database, users } from '../../db/schema.ts';
-import { consumeRateLimit } from '../accounts/rate-limits.ts';
+import { clientOf, consumeRateLimit, rateLimitKey } from '../accounts/rate-limits.ts';
 
 /** One budget for withdrawals and cancellations: one address cannot flood anyone's inbox through either. */
 export const limitDeclarations = (deps: ApiDependencies, clientAddress: string | undefined) =>
-  consumeRateLimit(deps.db, `declaration:${clientAddress ?? 'unknown'}`, deps.rateLimits.declarationsPerAddress);
+  consumeRateLimit(
+    deps.db,
+    rateLimitKey('declaration', clientOf(clientAddress)),
+    deps.rateLimits.declarationsPerAddress,
+  );
 
 /**
  * The booking with this number whose account has this address (case does not matter), or null:
