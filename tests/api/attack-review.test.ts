@@ -3,10 +3,10 @@
  * old reset links, reused refresh tokens, lock-outs by strangers, inputs that made the database
  * fail, JSON sent without a preflight, methods nobody serves.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BOOKING_TOO_LARGE_MESSAGE } from '../../src/lib/money.ts';
-import { cartEntries, mailQueue, oneTimeTokens, passwordResetRequests } from '../../src/server/db/schema.ts';
+import { cartEntries, mailQueue, oneTimeTokens, passwordResetRequests, users } from '../../src/server/db/schema.ts';
 import { mailPasswordResets } from '../../src/server/features/accounts/accounts.service.ts';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
 import { pageSecurityHeaders, SHARED_SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
@@ -139,6 +139,35 @@ describe('reset requests and concurrent mail senders', () => {
     } finally {
       await quiet.close();
     }
+  });
+});
+
+describe('confirmation mails', () => {
+  it('a stranger who registered someone’s address and logs in every minute mails them 3 a day, not 60 an hour', async () => {
+    const victim = await api.register({ firstName: 'Mallory' });
+    const [{ id } = { id: 0 }] = await api.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, victim.userEmail));
+    const confirmations = async () =>
+      (await api.db.select().from(mailQueue).where(eq(mailQueue.recipient, victim.userEmail))).length;
+    /** Lets `seconds` pass for the account's links, as the login sees them. */
+    const later = (seconds: number) =>
+      api.db
+        .update(oneTimeTokens)
+        .set({ createdAt: sql`${oneTimeTokens.createdAt} - make_interval(secs => ${seconds})` })
+        .where(eq(oneTimeTokens.userId, id));
+    for (let minute = 0; minute < 10; minute++) {
+      await later(61);
+      const login = api.request('POST', '/auth/login', {
+        body: { userEmail: victim.userEmail, password: victim.password },
+      });
+      expect((await login).status).toBe(403);
+    }
+    expect(await confirmations()).toBe(3); // the registration's and two more
+    await later(24 * 60 * 60);
+    await api.request('POST', '/auth/login', { body: { userEmail: victim.userEmail, password: victim.password } });
+    expect(await confirmations()).toBe(4);
   });
 });
 

@@ -120,7 +120,9 @@ export function authRoutes(deps: ApiDependencies) {
             },
           },
           401: failure('Wrong address or password.'),
-          403: failure('The address is not confirmed yet; a new confirmation mail is queued (at most one a minute).'),
+          403: failure(
+            'The address is not confirmed yet; a new confirmation mail is queued (at most one a minute and 3 a day).',
+          ),
           429: tooMany,
         },
       }),

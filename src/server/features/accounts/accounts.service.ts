@@ -45,8 +45,14 @@ const HOUR = 60 * 60 * 1000;
 const CONFIRMATION_TTL_MS = 48 * HOUR;
 const RESET_TTL_MS = HOUR;
 const SESSION_TTL_MS = 14 * 24 * HOUR;
-/** A fresh confirmation mail on a refused login at most this often per account. */
+/**
+ * A refused login of an unconfirmed account sends a fresh confirmation mail, at most one a minute
+ * and at most 3 a day with the registration's: whoever registered a stranger's address cannot
+ * mail them by logging in (docs/product.md#d14-account-security).
+ */
 const CONFIRMATION_RESEND_MS = 60 * 1000;
+const CONFIRMATION_MAILS_PER_DAY = 3;
+const DAY = 24 * HOUR;
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -188,19 +194,33 @@ export async function login(deps: ApiDependencies, input: Login): Promise<TokenP
   const [user] = await deps.db.select().from(users).where(emailMatches(input.userEmail));
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) throw new ApiError(401, m.loginFailed);
   if (!user.emailConfirmedAt) {
-    const [latest] = await deps.db
-      .select({ createdAt: oneTimeTokens.createdAt })
-      .from(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'confirm_email')))
-      .orderBy(desc(oneTimeTokens.createdAt))
-      .limit(1);
-    if (!latest || Date.now() - latest.createdAt.getTime() > CONFIRMATION_RESEND_MS) {
-      await deps.db.transaction((tx) => queueConfirmation(tx, deps.siteUrl, user));
-      deps.mailSender.wake();
-    }
+    if (await resendConfirmation(deps, user)) deps.mailSender.wake();
     throw new ApiError(403, m.notConfirmed);
   }
   return startSession(deps, user.id);
+}
+
+/** Queues a fresh confirmation mail unless the account had one within a minute, or its 3 of the day. */
+function resendConfirmation(deps: ApiDependencies, user: MailRecipient): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    // One account's logins one after the other, whatever the replicas: each sees the mails queued before.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const today = await tx
+      .select({ createdAt: oneTimeTokens.createdAt })
+      .from(oneTimeTokens)
+      .where(
+        and(
+          eq(oneTimeTokens.userId, user.id),
+          eq(oneTimeTokens.purpose, 'confirm_email'),
+          gt(oneTimeTokens.createdAt, new Date(Date.now() - DAY)),
+        ),
+      )
+      .orderBy(desc(oneTimeTokens.createdAt));
+    const latest = today[0]?.createdAt.getTime() ?? 0;
+    if (today.length >= CONFIRMATION_MAILS_PER_DAY || Date.now() - latest <= CONFIRMATION_RESEND_MS) return false;
+    await queueConfirmation(tx, deps.siteUrl, user);
+    return true;
+  });
 }
 
 /**
