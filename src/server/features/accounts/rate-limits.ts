@@ -29,6 +29,8 @@ export const DEFAULT_RATE_LIMITS = {
   resetPerAddress: { limit: 20, windowSeconds: 15 * 60 },
   // Each withdrawal or cancellation mails a receipt (docs/product.md#d31-consumer-law).
   declarationsPerAddress: { limit: 20, windowSeconds: 60 * 60 },
+  // Not a refusal: declarations past it are received alike, their receipt is not mailed.
+  declarationReceiptsPerRecipient: { limit: 3, windowSeconds: 24 * 60 * 60 },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimits = Record<keyof typeof DEFAULT_RATE_LIMITS, RateLimit>;
@@ -86,8 +88,12 @@ function tooManyRequests(retryAfterSeconds: number): ApiError {
   );
 }
 
-/** Counts one attempt for `key`; throws 429 when the window's limit is exceeded. */
-export async function consumeRateLimit(db: Database, key: string, { limit, windowSeconds }: RateLimit): Promise<void> {
+/** Counts one attempt for `key`; when the window's limit is exceeded, the seconds until the window ends. */
+async function countAttempt(
+  db: Database,
+  key: string,
+  { limit, windowSeconds }: RateLimit,
+): Promise<number | undefined> {
   const now = Date.now();
   const windowMs = windowSeconds * 1000;
   const windowStart = new Date(Math.floor(now / windowMs) * windowMs);
@@ -102,7 +108,15 @@ export async function consumeRateLimit(db: Database, key: string, { limit, windo
   if (Math.random() < 0.01) {
     await db.delete(rateLimitHits).where(lt(rateLimitHits.windowStart, new Date(now - 24 * 60 * 60 * 1000)));
   }
-  if ((row?.hits ?? 0) > limit) {
-    throw tooManyRequests(Math.ceil((windowStart.getTime() + windowMs - now) / 1000));
-  }
+  return (row?.hits ?? 0) > limit ? Math.ceil((windowStart.getTime() + windowMs - now) / 1000) : undefined;
 }
+
+/** Counts one attempt for `key`; throws 429 when the window's limit is exceeded. */
+export async function consumeRateLimit(db: Database, key: string, limit: RateLimit): Promise<void> {
+  const retryAfterSeconds = await countAttempt(db, key, limit);
+  if (retryAfterSeconds !== undefined) throw tooManyRequests(retryAfterSeconds);
+}
+
+/** Counts one use for `key`; whether it is within the limit. For caps that refuse nothing, only leave something out. */
+export const withinRateLimit = async (db: Database, key: string, limit: RateLimit): Promise<boolean> =>
+  (await countAttempt(db, key, limit)) === undefined;
