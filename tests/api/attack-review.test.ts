@@ -346,6 +346,13 @@ describe('unknown paths', () => {
       ['GET', '/departaments/1/images/x'],
       ['DELETE', '/images'],
       ['PATCH', '/articles'],
+      ['GET', '/cart/gibt-es-nicht'],
+      ['POST', '/cart'],
+      ['GET', '/booking/1/gibt-es-nicht'],
+      ['GET', '/payment/gibt-es-nicht'],
+      ['POST', '/payments/gibt-es-nicht'],
+      ['GET', '/users/me/billing-address/x'],
+      ['GET', '/users/me/gibt-es-nicht'],
     ];
     for (const [method, url] of cases) {
       const { status, body } = await answer<ErrorBody>(api.request(method, url));
@@ -357,7 +364,9 @@ describe('unknown paths', () => {
       });
     }
     // A route that exists still asks for the token first.
-    expect((await api.request('GET', '/admin/bookings')).status).toBe(401);
+    for (const url of ['/admin/bookings', '/cart', '/booking/get', '/users/me/billing-address']) {
+      expect({ url, status: (await api.request('GET', url)).status }).toEqual({ url, status: 401 });
+    }
   });
 });
 

@@ -31,16 +31,18 @@ async function authenticate(deps: ApiDependencies, c: Context<ApiEnv>): Promise<
   return user;
 }
 
+/** Whether a route answers this method and path; a middleware for every path is no route. */
+const routeExists = (c: Context<ApiEnv>) => matchedRoutes(c).some((route) => route.method !== METHOD_NAME_ALL);
+
 export function requireUser(deps: ApiDependencies) {
   const guard = createMiddleware<ApiEnv>(async (c, next) => {
+    // An unknown path is a 404 for everyone, under a router that guards all its routes too.
+    if (!routeExists(c)) return next();
     c.set('user', await authenticate(deps, c));
     await next();
   });
   return documented(guard, { security: [{ bearer: [] }], responses: { 401: common('Unauthorized') } });
 }
-
-/** Whether a route answers this method and path; a middleware for every path is no route. */
-const routeExists = (c: Context<ApiEnv>) => matchedRoutes(c).some((route) => route.method !== METHOD_NAME_ALL);
 
 export function requireAdmin(deps: ApiDependencies) {
   const guard = createMiddleware<ApiEnv>(async (c, next) => {
