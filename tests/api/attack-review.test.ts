@@ -10,6 +10,7 @@ import { cartEntries, mailQueue, oneTimeTokens, passwordResetRequests, users } f
 import { mailPasswordResets } from '../../src/server/features/accounts/accounts.service.ts';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
 import { pageSecurityHeaders, SHARED_SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
+import { log } from '../../src/server/log.ts';
 import { REALISTIC_CUSTOMER } from '../support/realistic-shop.ts';
 import {
   answer,
@@ -366,6 +367,28 @@ describe('unknown paths', () => {
     // A route that exists still asks for the token first.
     for (const url of ['/admin/bookings', '/cart', '/booking/get', '/users/me/billing-address']) {
       expect({ url, status: (await api.request('GET', url)).status }).toEqual({ url, status: 401 });
+    }
+  });
+});
+
+describe('webhook posts nobody signed', () => {
+  it('write one warning a minute, the next one saying how many were left out', async () => {
+    const warnings = vi.spyOn(log, 'warn');
+    // The server's own clock, not the database's: a minute passes when the test says so.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-03-01T08:00:00Z') });
+    try {
+      const post = () =>
+        api.request('POST', '/payment/paypal/webhook', { rawBody: '{"event_type":"kaputt"}' }).then((r) => r.status);
+      for (let attempt = 0; attempt < 30; attempt++) expect(await post()).toBe(400);
+      const refused = () => warnings.mock.calls.filter(([, message]) => message === 'malformed PayPal webhook refused');
+      expect(refused()).toHaveLength(1);
+      vi.setSystemTime(new Date('2031-03-01T08:01:01Z'));
+      expect(await post()).toBe(400);
+      expect(refused()).toHaveLength(2);
+      expect(refused()[1]?.[0]).toMatchObject({ leftOut: 29 });
+    } finally {
+      vi.useRealTimers();
+      warnings.mockRestore();
     }
   });
 });
