@@ -3,17 +3,37 @@
  * old reset links, reused refresh tokens, lock-outs by strangers, inputs that made the database
  * fail, JSON sent without a preflight, methods nobody serves.
  */
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BOOKING_TOO_LARGE_MESSAGE } from '../../src/lib/money.ts';
-import { cartEntries, mailQueue, oneTimeTokens, passwordResetRequests, users } from '../../src/server/db/schema.ts';
-import { mailPasswordResets } from '../../src/server/features/accounts/accounts.service.ts';
+import * as schema from '../../src/server/db/schema.ts';
+import {
+  cartEntries,
+  mailQueue,
+  oneTimeTokens,
+  passwordResetRequests,
+  retiredRefreshTokens,
+  sessions,
+  users,
+} from '../../src/server/db/schema.ts';
+import { authenticatedUser, mailPasswordResets, refresh } from '../../src/server/features/accounts/accounts.service.ts';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
+import { hashToken } from '../../src/server/features/accounts/secrets.ts';
 import { pageSecurityHeaders, SHARED_SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { log } from '../../src/server/log.ts';
 import { REALISTIC_CUSTOMER } from '../support/realistic-shop.ts';
 import {
   answer,
+  createPostgresDatabase,
   createTestApi,
   type ErrorBody,
   inDays,
@@ -23,6 +43,40 @@ import {
 } from './support/test-api.ts';
 
 let api: TestApi;
+
+/**
+ * A new database migrated up to the migration before the one that hashes session ids, and how to
+ * run the rest: on PGlite in memory, or on the PostgreSQL server of DATABASE_URL.
+ */
+async function databaseBeforeSessionIdHashes() {
+  const all = path.resolve('src/server/db/migrations');
+  const before = mkdtempSync(path.join(tmpdir(), 'hwds-migrations-'));
+  cpSync(all, before, { recursive: true });
+  const journalFile = path.join(before, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const hashing = journal.entries.findIndex((entry) => entry.tag.endsWith('_session_id_hashes'));
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, hashing) }));
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const created = await createPostgresDatabase(serverUrl);
+    const client = new pg.Client({ connectionString: created.url });
+    await client.connect();
+    const db = drizzlePostgres(client, { schema });
+    await migratePostgres(db, { migrationsFolder: before });
+    return {
+      db,
+      migrate: () => migratePostgres(db, { migrationsFolder: all }),
+      close: async () => {
+        await client.end();
+        await created.drop();
+      },
+    };
+  }
+  const client = new PGlite();
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: before });
+  return { db, migrate: () => migratePglite(db, { migrationsFolder: all }), close: () => client.close() };
+}
 
 beforeAll(async () => {
   api = await createTestApi();
@@ -169,6 +223,54 @@ describe('confirmation mails', () => {
     await later(24 * 60 * 60);
     await api.request('POST', '/auth/login', { body: { userEmail: victim.userEmail, password: victim.password } });
     expect(await confirmations()).toBe(4);
+  });
+});
+
+describe('session ids', () => {
+  it('are stored only as their SHA-256, as refresh and link tokens are', async () => {
+    const user = await api.user();
+    const refreshed = await answer<{ accessToken: string; refreshToken: string }>(
+      api.request('POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } }),
+    );
+    const sessionId = (
+      JSON.parse(Buffer.from(user.token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }
+    ).sid;
+    const rows = JSON.stringify([
+      await api.db.select().from(sessions).where(eq(sessions.userId, user.id)),
+      await api.db.select().from(retiredRefreshTokens),
+    ]);
+    for (const secret of [sessionId, user.refreshToken, refreshed.body.refreshToken])
+      expect(rows).not.toContain(secret);
+    expect(rows).toContain(hashToken(sessionId));
+    // The refreshed pair is of the same session: logging out with it ends the first token too.
+    expect((await api.request('POST', '/auth/logout', { token: refreshed.body.accessToken })).status).toBe(204);
+    expect((await api.request('GET', '/users/me', { token: user.token })).status).toBe(401);
+  });
+
+  it('of users logged in before they were hashed go on after the migration: token, refresh, reuse detection', async () => {
+    const old = await databaseBeforeSessionIdHashes();
+    try {
+      const [sessionId, refreshToken, rotatedAway] = ['alte-sitzung', 'alter-refresh-token', 'vorher-rotiert'];
+      await old.db.execute(sql`insert into users (id, first_name, last_name, email, phone, password_hash, email_confirmed_at)
+        values (1, 'Anna', 'Alt', 'anna.alt@example.de', '0611123456', 'x', now())`);
+      await old.db.execute(sql`insert into sessions (id, user_id, refresh_token_hash, expires_at)
+        values (${sessionId}, 1, ${hashToken(refreshToken)}, now() + interval '7 days')`);
+      await old.db.execute(sql`insert into retired_refresh_tokens (token_hash, session_id)
+        values (${hashToken(rotatedAway)}, ${sessionId})`);
+      await old.migrate();
+
+      const deps = { ...api.deps, db: old.db };
+      expect((await authenticatedUser(old.db, 1, sessionId))?.email).toBe('anna.alt@example.de');
+      const pair = await refresh(deps, refreshToken);
+      const [claims] = [await api.deps.tokens.verify(pair.accessToken)];
+      expect(claims?.userId).toBe(1);
+      expect(await authenticatedUser(old.db, 1, claims?.sessionId ?? '')).not.toBeNull();
+      // The stolen token rotated away before the migration still ends the session.
+      await expect(refresh(deps, rotatedAway)).rejects.toMatchObject({ statusCode: 401 });
+      expect(await authenticatedUser(old.db, 1, claims?.sessionId ?? '')).toBeNull();
+    } finally {
+      await old.close();
+    }
   });
 });
 

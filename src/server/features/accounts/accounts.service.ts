@@ -177,11 +177,17 @@ async function rolesOf(db: Database, userId: number): Promise<RoleName[]> {
   return rows.map((row) => row.name);
 }
 
+/**
+ * A refresh token names its session: `{session id}.{random}`. Only hashes of both are stored, so
+ * the refresh hands the session id back to put into the new access token.
+ */
+const refreshTokenOf = (sessionId: string) => `${sessionId}.${randomToken()}`;
+
 async function startSession(deps: ApiDependencies, userId: number): Promise<TokenPair> {
   const sessionId = randomToken();
-  const refreshToken = randomToken();
+  const refreshToken = refreshTokenOf(sessionId);
   await deps.db.insert(sessions).values({
-    id: sessionId,
+    idHash: hashToken(sessionId),
     userId,
     refreshTokenHash: hashToken(refreshToken),
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
@@ -230,11 +236,10 @@ function resendConfirmation(deps: ApiDependencies, user: MailRecipient): Promise
  */
 export async function refresh(deps: ApiDependencies, refreshToken: string): Promise<TokenPair> {
   const presentedHash = hashToken(refreshToken);
-  const nextRefreshToken = randomToken();
   const session = await deps.db.transaction(async (tx) => {
-    const [rotated] = await tx
-      .update(sessions)
-      .set({ refreshTokenHash: hashToken(nextRefreshToken) })
+    const [found] = await tx
+      .select({ idHash: sessions.idHash, userId: sessions.userId })
+      .from(sessions)
       .where(
         and(
           eq(sessions.refreshTokenHash, presentedHash),
@@ -242,35 +247,47 @@ export async function refresh(deps: ApiDependencies, refreshToken: string): Prom
           gt(sessions.expiresAt, new Date()),
         ),
       )
-      .returning({ id: sessions.id, userId: sessions.userId });
-    if (rotated) await tx.insert(retiredRefreshTokens).values({ tokenHash: presentedHash, sessionId: rotated.id });
-    return rotated;
+      .for('update');
+    if (!found) return undefined;
+    // A refresh token from before session ids were stored hashed names none: the session gets a new
+    // id (its retired tokens follow, ON UPDATE CASCADE), so it goes on under that one.
+    const named = refreshToken.split('.')[0] ?? '';
+    const sessionId = hashToken(named) === found.idHash ? named : randomToken();
+    const nextRefreshToken = refreshTokenOf(sessionId);
+    await tx
+      .update(sessions)
+      .set({ idHash: hashToken(sessionId), refreshTokenHash: hashToken(nextRefreshToken) })
+      .where(eq(sessions.idHash, found.idHash));
+    await tx.insert(retiredRefreshTokens).values({ tokenHash: presentedHash, sessionIdHash: hashToken(sessionId) });
+    return { userId: found.userId, sessionId, nextRefreshToken };
   });
   if (!session) {
     await endSessionOfReusedToken(deps.db, presentedHash);
     throw new ApiError(401, m.sessionExpired);
   }
   const accessToken = await deps.tokens.sign(
-    { userId: session.userId, sessionId: session.id },
+    { userId: session.userId, sessionId: session.sessionId },
     await rolesOf(deps.db, session.userId),
   );
-  return { accessToken, refreshToken: nextRefreshToken };
+  return { accessToken, refreshToken: session.nextRefreshToken };
 }
 
 async function endSessionOfReusedToken(db: Database, tokenHash: string): Promise<void> {
   const [retired] = await db
-    .select({ sessionId: retiredRefreshTokens.sessionId })
+    .select({ sessionIdHash: retiredRefreshTokens.sessionIdHash })
     .from(retiredRefreshTokens)
     .where(eq(retiredRefreshTokens.tokenHash, tokenHash));
-  if (retired) await logout(db, retired.sessionId);
+  if (retired) await endSession(db, retired.sessionIdHash);
 }
 
-export async function logout(db: Database, sessionId: string): Promise<void> {
+async function endSession(db: Database, idHash: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt)));
 }
+
+export const logout = (db: Database, sessionId: string): Promise<void> => endSession(db, hashToken(sessionId));
 
 /**
  * `POST /auth/forgot-password`: queues the request, whatever the address. The same statement for
@@ -373,7 +390,7 @@ export async function authenticatedUser(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
+        eq(sessions.idHash, hashToken(sessionId)),
         eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),
