@@ -58,11 +58,14 @@ const body = fields.markdoc({
   options: bodyOptions,
 });
 
+/** The name of a collection's entry, its file name without the extension (the server writes no other). */
+export const ENTRY_NAME = /^[a-z0-9-]+$/;
+
 const fileName = {
   label: 'Adresse der Seite (Dateiname)',
   description:
     'Nur Kleinbuchstaben, Ziffern und Bindestriche. Bei einer bestehenden Seite nicht ändern: die Adresse ist verlinkt.',
-  validation: { pattern: { regex: /^[a-z0-9-]+$/, message: 'Nur Kleinbuchstaben, Ziffern und Bindestriche' } },
+  validation: { pattern: { regex: ENTRY_NAME, message: 'Nur Kleinbuchstaben, Ziffern und Bindestriche' } },
 };
 
 const exampleItem = fields.object({

@@ -149,9 +149,12 @@ export const RegistrationFormSchema = v.pipe(
   ),
 );
 
-/** POST /auth/login: only presence; a wrong password is simply wrong. */
+/**
+ * POST /auth/login: an address and a password; a wrong password is simply wrong. The address is
+ * checked as one, so that no login counts against anything but an account (docs/product.md#h2-rate-limits).
+ */
 export const LoginSchema = v.object({
-  userEmail: present(v.pipe(text(m.emailRequired), v.maxLength(254, m.emailInvalid))),
+  userEmail: email(m.emailRequired, m.emailInvalid),
   password: present(v.pipe(secret(m.passwordRequired), v.maxLength(128, m.passwordTooLong))),
 });
 export type Login = v.InferOutput<typeof LoginSchema>;

@@ -77,11 +77,14 @@ export const userRoles = pgTable(
   ],
 );
 
-/** A login: access tokens name it (claim `sid`) and die with it; the refresh token rotates. */
+/**
+ * A login: access tokens name it (claim `sid`) and die with it; the refresh token rotates. Only the
+ * SHA-256 of the session id is stored, as of every token (docs/product.md#h3-token-lifetimes).
+ */
 export const sessions = pgTable(
   'sessions',
   {
-    id: text('id').primaryKey(),
+    idHash: text('id_hash').primaryKey(),
     userId: belongsTo('user_id', () => users.id),
     refreshTokenHash: text('refresh_token_hash').notNull().unique(),
     createdAt: createdAt(),
@@ -97,9 +100,9 @@ export const sessions = pgTable(
  */
 export const retiredRefreshTokens = pgTable('retired_refresh_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  sessionId: text('session_id')
+  sessionIdHash: text('session_id_hash')
     .notNull()
-    .references(() => sessions.id, { onDelete: 'cascade' }),
+    .references(() => sessions.idHash, { onDelete: 'cascade', onUpdate: 'cascade' }),
   retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -401,6 +401,27 @@ interface Declaration {
   orderNumber: string;
 }
 
+/**
+ * Text a sender typed, as a mail to an address they may not own repeats it: nothing in it reads as
+ * a link or an address to a mail program (docs/product.md#d31-consumer-law). A dot between letters or
+ * digits (also the full-width ones URLs accept) becomes "[.]", a scheme's "://" becomes "[:]//", "@" "[at]".
+ */
+export const unlinked = (text: string): string =>
+  text
+    .replace(/:\/\//g, '[:]//')
+    .replace(/(?<=[\p{L}\p{N}])[.\u3002\uFF0E\uFF61](?=[\p{L}\p{N}])/gu, '[.]')
+    .replace(/@/g, '[at]');
+
+/** A declaration's name and order number as its receipt shows them: as typed to the sender's own account, else unlinked. */
+function asShownTo<T extends Declaration>(declaration: T, senderConfirmed: boolean): T {
+  if (senderConfirmed) return declaration;
+  return { ...declaration, name: unlinked(declaration.name), orderNumber: unlinked(declaration.orderNumber) };
+}
+
+/** Staff's note when a receipt was not mailed (docs/product.md#d31-consumer-law). */
+const RECEIPT_NOT_MAILED = (email: string) =>
+  `Die Eingangsbestätigung an ${email} wurde nicht verschickt: An diese Adresse gingen heute schon mehrere Bestätigungen zu Erklärungen ohne Anmeldung (Schutz vor Massen-E-Mails). Ist die Erklärung echt, bestätigen Sie den Eingang bitte selbst.`;
+
 /** A declaration as its receipt and staff's notice repeat it: the sender, its own `content`, the time of receipt. */
 const declarationLines = (declaration: Declaration, content: string[]) => [
   `Name: ${declaration.name}`,
@@ -413,11 +434,17 @@ const declarationLines = (declaration: Declaration, content: string[]) => [
 const withdrawalLines = (withdrawal: WithdrawalView) =>
   declarationLines(withdrawal, [`Grund: ${withdrawal.reason || 'keiner angegeben'}`]);
 
+/** The reason of a withdrawal (no part of the declaration the law asks to confirm) in a receipt to an address not proven. */
+const REASON_NOT_REPEATED = 'angegeben; hier nicht wiederholt, da die Erklärung ohne Anmeldung einging';
+
 /**
  * The receipt of a withdrawal declaration, on a durable medium, with its content and the date and
- * time it was received (docs/product.md#d31-consumer-law).
+ * time it was received (docs/product.md#d31-consumer-law). To an address the sender has not proven
+ * by logging in, the name and order number are unlinked and the free reason is not repeated.
  */
-export function withdrawalReceiptMail(declaration: WithdrawalView, noticeUrl: string): Mail {
+export function withdrawalReceiptMail(received: WithdrawalView, noticeUrl: string, senderConfirmed: boolean): Mail {
+  const declaration = asShownTo(received, senderConfirmed);
+  if (!senderConfirmed && declaration.reason) declaration.reason = REASON_NOT_REPEATED;
   return compose({
     to: declaration.email,
     subject: 'Eingangsbestätigung Ihres Widerrufs',
@@ -442,7 +469,7 @@ export function withdrawalReceiptMail(declaration: WithdrawalView, noticeUrl: st
 export function withdrawalNoticeMail(
   to: string,
   declaration: WithdrawalView,
-  { matched, overviewUrl }: { matched: boolean; overviewUrl: string },
+  { matched, receiptMailed, overviewUrl }: { matched: boolean; receiptMailed: boolean; overviewUrl: string },
 ): Mail {
   return compose({
     to,
@@ -454,6 +481,7 @@ export function withdrawalNoticeMail(
       matched
         ? 'Die Bestellung gehört zum Konto mit dieser E-Mail-Adresse und ist in der Bestellübersicht als widerrufen markiert. Bitte prüfen Sie die Frist und erstatten Sie den Betrag innerhalb von 14 Tagen.'
         : 'Der Widerruf passt zu keiner Bestellung des Kontos mit dieser E-Mail-Adresse. Bitte ordnen Sie ihn zu und antworten Sie der Absenderin oder dem Absender.',
+      ...(receiptMailed ? [] : [RECEIPT_NOT_MAILED(declaration.email)]),
     ],
     action: { label: 'Zur Bestellübersicht', url: overviewUrl },
     closing: 'Diese Nachricht hat der Shop automatisch geschickt.',
@@ -490,8 +518,17 @@ function contractEnd(cancellation: CancellationView, endsOn: string | null): str
 /**
  * The confirmation of a cancellation, on a durable medium, at once: its content, the date and
  * time it was received and when the contract ends (§ 312k Abs. 4 BGB, docs/product.md#d35-maintenance-terms).
+ * The reason of an extraordinary one is part of its content: to an address the sender has not
+ * proven by logging in, it is repeated unlinked, as the name and the order number.
  */
-export function cancellationReceiptMail(cancellation: CancellationView, endsOn: string | null, termsUrl: string): Mail {
+export function cancellationReceiptMail(
+  received: CancellationView,
+  endsOn: string | null,
+  termsUrl: string,
+  senderConfirmed: boolean,
+): Mail {
+  const cancellation = asShownTo(received, senderConfirmed);
+  if (!senderConfirmed) cancellation.reason = unlinked(cancellation.reason);
   return compose({
     to: cancellation.email,
     subject: 'Bestätigung Ihrer Kündigung',
@@ -516,7 +553,12 @@ export function cancellationReceiptMail(cancellation: CancellationView, endsOn: 
 export function cancellationNoticeMail(
   to: string,
   cancellation: CancellationView,
-  { matched, endsOn, overviewUrl }: { matched: boolean; endsOn: string | null; overviewUrl: string },
+  {
+    matched,
+    endsOn,
+    receiptMailed,
+    overviewUrl,
+  }: { matched: boolean; endsOn: string | null; receiptMailed: boolean; overviewUrl: string },
 ): Mail {
   return compose({
     to,
@@ -530,6 +572,7 @@ export function cancellationNoticeMail(
         : matched
           ? 'Die Bestellung gehört zum Konto mit dieser E-Mail-Adresse, enthält aber keine Wartung mit Laufzeit. Bitte klären Sie, welcher Vertrag gemeint ist, und antworten Sie der Absenderin oder dem Absender.'
           : 'Die Kündigung passt zu keiner Bestellung des Kontos mit dieser E-Mail-Adresse. Bitte ordnen Sie sie zu und teilen Sie der Absenderin oder dem Absender mit, wann der Vertrag endet.',
+      ...(receiptMailed ? [] : [RECEIPT_NOT_MAILED(cancellation.email)]),
     ],
     action: { label: 'Zur Bestellübersicht', url: overviewUrl },
     closing: 'Diese Nachricht hat der Shop automatisch geschickt.',

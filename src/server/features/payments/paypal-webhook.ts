@@ -10,7 +10,7 @@
 import * as v from 'valibot';
 import type { ApiDependencies } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
-import { log } from '../../log.ts';
+import { atMostEveryMinute, log } from '../../log.ts';
 import { applyProviderDispute, paypalDisputeReport, recordChargeback } from './disputes.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import { askProvider } from './payment-states.ts';
@@ -26,6 +26,11 @@ const PAYPAL_WEBHOOK_MESSAGES = {
 } as const;
 
 const m = PAYPAL_WEBHOOK_MESSAGES;
+
+// Anyone can post to the webhook: what an unverified post makes the server say is said once a minute.
+const logMalformed = atMostEveryMinute('warn', 'malformed PayPal webhook refused');
+const logUnverifiable = atMostEveryMinute('error', 'could not verify a PayPal webhook');
+const logUnverified = atMostEveryMinute('warn', 'PayPal webhook refused: not verified');
 
 const Link = v.object({ href: v.string(), rel: v.string() });
 
@@ -77,18 +82,18 @@ export async function handlePayPalWebhook(
   }
   const event = v.safeParse(EventSchema, parsed);
   if (!transmission || !event.success) {
-    log.warn({ issue: event.issues?.[0]?.message }, 'malformed PayPal webhook refused');
+    logMalformed({ issue: event.issues?.[0]?.message });
     throw new ApiError(400, m.malformed);
   }
   let verified: boolean;
   try {
     verified = await providers.paypal.verifyWebhook(transmission, rawBody, providers.config.paypal.webhookId);
   } catch (error) {
-    log.error({ err: error }, 'could not verify a PayPal webhook');
+    logUnverifiable({ err: error });
     throw new ApiError(502, m.unreachable);
   }
   if (!verified) {
-    log.warn({ eventId: event.output.id }, 'PayPal webhook refused: not verified');
+    logUnverified({ eventId: event.output.id });
     throw new ApiError(400, m.unverified);
   }
   const { event_type: type, resource } = event.output;
