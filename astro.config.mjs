@@ -8,12 +8,14 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { companyFields } from './src/components/content/company-fields.ts';
+import { headingIds } from './src/components/content/heading-ids.ts';
 import { rawHtmlAsText } from './src/components/content/raw-html-as-text.ts';
 import { tableLabels } from './src/components/content/table-labels.ts';
 import { siteSchema } from './src/content-schemas/site.ts';
 import { buildEditor } from './src/editor/build-editor.ts';
 import { codeVersion } from './src/server/code-version.ts';
 import { readContentFile } from './src/server/content-files.ts';
+import { withIslandStylesInHead } from './src/server/http/island-styles.ts';
 import { precompress } from './src/server/http/precompress.ts';
 import { withOwnHashesInMeta, withPolicyFirst } from './src/server/http/security-headers.ts';
 import { loadDotEnv, loadSettings } from './src/server/settings.ts';
@@ -31,14 +33,16 @@ const projectDist = outDir.href;
 /**
  * Each pre-rendered page's `<meta>` Content-Security-Policy keeps only the hashes of its own inline
  * styles and scripts (about 0.9 KB less compressed on every page) and stands first in its head, so
- * that it covers every inline script (src/server/http/security-headers.ts).
+ * that it covers every inline script (src/server/http/security-headers.ts); the islands' style
+ * rule moves into the head (src/server/http/island-styles.ts).
  * @param {string} dir
  */
 async function finishPagePolicies(dir) {
   const pages = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.html'));
   for (const page of pages) {
     const file = path.join(dir, page);
-    await writeFile(file, withPolicyFirst(withOwnHashesInMeta(await readFile(file, 'utf8'))));
+    const html = await readFile(file, 'utf8');
+    await writeFile(file, withPolicyFirst(withOwnHashesInMeta(withIslandStylesInHead(html))));
   }
 }
 
@@ -109,7 +113,7 @@ export default defineConfig({
   // Shiki colours code blocks with inline styles the CSP refuses; the content has no code to colour.
   markdown: {
     syntaxHighlight: false,
-    processor: satteri({ hastPlugins: [rawHtmlAsText, tableLabels, companyFields(company)] }),
+    processor: satteri({ hastPlugins: [rawHtmlAsText, tableLabels, headingIds, companyFields(company)] }),
   },
   security: {
     // Astro's origin check refuses body-less and form POSTs without a matching Origin header. The only
