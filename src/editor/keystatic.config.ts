@@ -544,7 +544,7 @@ export default config({
     // Our own section names: Keystatic's would read 'Sammlungen' and 'Einzelne'.
     navigation: {
       Seiten: ['landing', 'aboutus'],
-      Rechtliches: ['agb', 'widerrufsbelehrung', 'privacypolicy'],
+      Rechtliches: ['agb', 'widerrufsbelehrung', 'privacypolicy', 'barrierefreiheit'],
       'Preise und Firmendaten': ['models', 'pricing', 'site'],
     },
   },
@@ -557,5 +557,6 @@ export default config({
     agb: page('AGB', 'agb'),
     widerrufsbelehrung: page('Widerrufsbelehrung', 'widerrufsbelehrung'),
     privacypolicy: page('Datenschutzerklärung', 'privacypolicy'),
+    barrierefreiheit: page('Erklärung zur Barrierefreiheit', 'barrierefreiheit'),
   },
 });

@@ -67,7 +67,7 @@ export function writeHostileContent(contentDir: string, landingPage = 'hotel'): 
   rewriteYaml(at('pricing.yaml'), pricingSchema);
   rewriteYaml(at('industries.yaml'), z.array(industryFamilySchema));
   rewriteMarkdown(at(`landing/${landingPage}.md`), landingSchema);
-  for (const page of ['aboutus', 'agb', 'privacypolicy', 'widerrufsbelehrung']) {
+  for (const page of ['aboutus', 'agb', 'privacypolicy', 'widerrufsbelehrung', 'barrierefreiheit']) {
     rewriteMarkdown(at(`pages/${page}.md`), pageSchema);
   }
 }
