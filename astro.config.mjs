@@ -8,13 +8,17 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { companyFields } from './src/components/content/company-fields.ts';
+import { headingIds } from './src/components/content/heading-ids.ts';
+import { rawHtmlAsText } from './src/components/content/raw-html-as-text.ts';
 import { tableLabels } from './src/components/content/table-labels.ts';
 import { siteSchema } from './src/content-schemas/site.ts';
 import { buildEditor } from './src/editor/build-editor.ts';
 import { isProjectDist, markBuildInUse, newBuildDir, switchDist } from './src/server/builds.ts';
+import { codeVersion } from './src/server/code-version.ts';
 import { readContentFile } from './src/server/content-files.ts';
+import { withIslandStylesInHead } from './src/server/http/island-styles.ts';
 import { precompress } from './src/server/http/precompress.ts';
-import { withOwnHashesInMeta } from './src/server/http/security-headers.ts';
+import { withOwnHashesInMeta, withPolicyFirst } from './src/server/http/security-headers.ts';
 import { loadDotEnv, loadSettings } from './src/server/settings.ts';
 
 loadDotEnv();
@@ -31,21 +35,25 @@ let projectBuild = false;
 
 /**
  * Each pre-rendered page's `<meta>` Content-Security-Policy keeps only the hashes of its own inline
- * styles and scripts (src/server/http/security-headers.ts): about 0.9 KB less compressed on every page.
+ * styles and scripts (about 0.9 KB less compressed on every page) and stands first in its head, so
+ * that it covers every inline script (src/server/http/security-headers.ts); the islands' style
+ * rule moves into the head (src/server/http/island-styles.ts).
  * @param {string} dir
  */
-async function trimPagePolicies(dir) {
+async function finishPagePolicies(dir) {
   const pages = (await readdir(dir, { recursive: true })).filter((file) => file.endsWith('.html'));
   for (const page of pages) {
     const file = path.join(dir, page);
-    await writeFile(file, withOwnHashesInMeta(await readFile(file, 'utf8')));
+    const html = await readFile(file, 'utf8');
+    await writeFile(file, withPolicyFirst(withOwnHashesInMeta(withIslandStylesInHead(html))));
   }
 }
 
 /**
  * The project's own build goes to a folder of its own (src/server/builds.ts). After the build: the
- * pages' policies trimmed, brotli and gzip copies of the site's files (the server sends them as
- * they are), and the settings baked into the build, so `npm start` knows when to rebuild. The
+ * pages' policies trimmed and put first, brotli and gzip copies of the site's files (the server
+ * sends them as they are), and the settings and the code's version baked into the build, so
+ * `npm start` knows when to rebuild and a restore whether the server's code made a release. The
  * project's own build also makes the content editor's page (dist/editor/keystatic), which a
  * publish leaves as it is, and then becomes `dist`.
  * @type {import('astro').AstroIntegration}
@@ -69,7 +77,7 @@ const afterBuild = {
     },
     'astro:build:done': async ({ logger }) => {
       const client = fileURLToPath(new URL('client/', outDir));
-      await trimPagePolicies(client);
+      await finishPagePolicies(client);
       const { files, bytes, brotliBytes } = await precompress(client);
       logger.info(
         `Pre-compressed ${files} files: ${Math.round(bytes / 1024)} KB → ${Math.round(brotliBytes / 1024)} KB brotli`,
@@ -78,7 +86,8 @@ const afterBuild = {
         await buildEditor(fileURLToPath(new URL('editor/keystatic/', outDir)));
         logger.info('Built the content editor (dist/editor/keystatic)');
       }
-      const info = { siteUrl: settings.siteUrl, publicApiBase: settings.publicApiBase };
+      const code = codeVersion(fileURLToPath(new URL('.', import.meta.url)));
+      const info = { siteUrl: settings.siteUrl, publicApiBase: settings.publicApiBase, code };
       await writeFile(new URL('build-info.json', outDir), JSON.stringify(info));
       if (projectBuild) {
         await switchDist(root, fileURLToPath(outDir));
@@ -121,7 +130,10 @@ export default defineConfig({
   // (docs/product.md#h11-speed). Astro names each inline style in the CSP by its hash.
   build: { inlineStylesheets: 'always' },
   // Shiki colours code blocks with inline styles the CSP refuses; the content has no code to colour.
-  markdown: { syntaxHighlight: false, processor: satteri({ hastPlugins: [tableLabels, companyFields(company)] }) },
+  markdown: {
+    syntaxHighlight: false,
+    processor: satteri({ hastPlugins: [rawHtmlAsText, tableLabels, headingIds, companyFields(company)] }),
+  },
   security: {
     // Astro's origin check refuses body-less and form POSTs without a matching Origin header. The only
     // on-demand routes that take them are the API's, which authenticates by bearer token (no cookies,

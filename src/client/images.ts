@@ -3,7 +3,7 @@
  * upload progress everywhere (fetch does so only with request streams over HTTP/2).
  */
 
-import { IMAGE_TOO_LARGE, MAX_IMAGE_BYTES } from '../lib/images.ts';
+import { IMAGE_TOO_LARGE, IMAGE_WRONG_TYPE, MAX_IMAGE_BYTES } from '../lib/images.ts';
 import type { ImageOwner, ImageView } from '../server/features/images/images.views.ts';
 import { FAILURE_MESSAGES } from './failures.ts';
 import { API_TIMEOUT_MS, type CallOf, CLIENT_HEADER, CLIENT_NAME, callerFor, type NoBody, requestOf } from './http.ts';
@@ -28,6 +28,19 @@ const UPLOAD_SEGMENTS = { category: 'departament', article: 'article' } as const
   string
 >;
 
+/** The photo types staff may upload: what the file picker offers, and what a chosen file is checked for. */
+export const PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+
+/**
+ * Why a chosen photo cannot be uploaded, said when it is chosen, before anything is sent; undefined
+ * when it may be. The server decides by the bytes; the browser spares an upload it would refuse.
+ */
+export function photoProblem(file: File): string | undefined {
+  if (file.type && !(PHOTO_TYPES as readonly string[]).includes(file.type)) return IMAGE_WRONG_TYPE;
+  if (file.size > MAX_IMAGE_BYTES) return IMAGE_TOO_LARGE;
+  return undefined;
+}
+
 /** Uploads a JPEG or PNG for a category or an article; `onProgress` gets 0…1. */
 export async function uploadImage(
   owner: ImageOwner['kind'],
@@ -35,7 +48,8 @@ export async function uploadImage(
   file: File,
   onProgress: (share: number) => void,
 ): Promise<ImageView> {
-  if (file.size > MAX_IMAGE_BYTES) throw new UploadError(IMAGE_TOO_LARGE);
+  const problem = photoProblem(file);
+  if (problem) throw new UploadError(problem);
   const { token } = await session;
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();

@@ -1,9 +1,26 @@
-/** The editor's page at /keystatic (served to admins only, src/server/features/editor): Keystatic's app over our config. */
+/**
+ * The editor's page at /keystatic (served to admins only, src/server/features/editor): Keystatic's
+ * app over our config, its messages in German, and the way back to 'Inhalte', where edits are
+ * published (docs/product.md#d38-content-editor).
+ */
 import type { Config } from '@keystatic/core';
 import { Keystatic } from '@keystatic/core/ui';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { speakGerman } from './german-messages.ts';
 import config from './keystatic.config.ts';
+import './editor.css';
+
+/** Where Keystatic shows its brand, at the top of its sidebar: the way back to publishing. */
+function BackToPublishing() {
+  return (
+    <a className="editor-back" href="/admin/inhalte" aria-label="Veröffentlichen – zurück zu den Inhalten">
+      ← Veröffentlichen
+    </a>
+  );
+}
+
+const editorConfig = { ...config, ui: { ...config.ui, brand: { name: 'HWDS Inhalte', mark: BackToPublishing } } };
 
 /**
  * Keystatic keeps unsaved entries as drafts in the browser and restores them over the files when
@@ -23,10 +40,11 @@ function forgetDrafts(): Promise<void> {
 const root = document.getElementById('editor');
 if (root) {
   await forgetDrafts();
+  speakGerman(root);
   createRoot(root).render(
     <StrictMode>
       {/* Keystatic's `ui` type holds the collections' exact types, so a config is no plain `Config` (its own integrations widen it too). */}
-      <Keystatic config={config as unknown as Config} />
+      <Keystatic config={editorConfig as unknown as Config} />
     </StrictMode>,
   );
 }

@@ -58,11 +58,14 @@ const body = fields.markdoc({
   options: bodyOptions,
 });
 
+/** The name of a collection's entry, its file name without the extension (the server writes no other). */
+export const ENTRY_NAME = /^[a-z0-9-]+$/;
+
 const fileName = {
   label: 'Adresse der Seite (Dateiname)',
   description:
     'Nur Kleinbuchstaben, Ziffern und Bindestriche. Bei einer bestehenden Seite nicht ändern: die Adresse ist verlinkt.',
-  validation: { pattern: { regex: /^[a-z0-9-]+$/, message: 'Nur Kleinbuchstaben, Ziffern und Bindestriche' } },
+  validation: { pattern: { regex: ENTRY_NAME, message: 'Nur Kleinbuchstaben, Ziffern und Bindestriche' } },
 };
 
 const exampleItem = fields.object({
@@ -538,11 +541,10 @@ export default config({
   storage: { kind: 'local' },
   locale: 'de-DE',
   ui: {
-    brand: { name: 'HWDS Inhalte' },
     // Our own section names: Keystatic's would read 'Sammlungen' and 'Einzelne'.
     navigation: {
       Seiten: ['landing', 'aboutus'],
-      Rechtliches: ['agb', 'widerrufsbelehrung', 'privacypolicy'],
+      Rechtliches: ['agb', 'widerrufsbelehrung', 'privacypolicy', 'barrierefreiheit'],
       'Preise und Firmendaten': ['models', 'pricing', 'site'],
     },
   },
@@ -555,5 +557,6 @@ export default config({
     agb: page('AGB', 'agb'),
     widerrufsbelehrung: page('Widerrufsbelehrung', 'widerrufsbelehrung'),
     privacypolicy: page('Datenschutzerklärung', 'privacypolicy'),
+    barrierefreiheit: page('Erklärung zur Barrierefreiheit', 'barrierefreiheit'),
   },
 });

@@ -136,19 +136,25 @@ export type Registration = v.InferOutput<typeof RegistrationSchema>;
 /** The registration form: the payload plus the confirmation field. */
 export const RegistrationFormSchema = v.pipe(
   v.object({ ...registrationFields, confirmPassword: present(secret(m.confirmPasswordRequired)) }),
+  // A raw check, not a partial one: the mismatch shows also while the password itself still
+  // breaks a rule, so the person sees both at once instead of one after the other.
   v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (input) => input.password === input.confirmPassword,
-      m.passwordsDiffer,
-    ),
+    v.rawCheck(({ dataset, addIssue }) => {
+      const { password, confirmPassword } = (dataset.value ?? {}) as Partial<Record<string, unknown>>;
+      if (typeof confirmPassword === 'string' && confirmPassword !== '' && confirmPassword !== password) {
+        addIssue({ message: m.passwordsDiffer });
+      }
+    }),
     ['confirmPassword'],
   ),
 );
 
-/** POST /auth/login: only presence; a wrong password is simply wrong. */
+/**
+ * POST /auth/login: an address and a password; a wrong password is simply wrong. The address is
+ * checked as one, so that no login counts against anything but an account (docs/product.md#h2-rate-limits).
+ */
 export const LoginSchema = v.object({
-  userEmail: present(v.pipe(text(m.emailRequired), v.maxLength(254, m.emailInvalid))),
+  userEmail: email(m.emailRequired, m.emailInvalid),
   password: present(v.pipe(secret(m.passwordRequired), v.maxLength(128, m.passwordTooLong))),
 });
 export type Login = v.InferOutput<typeof LoginSchema>;

@@ -4,6 +4,8 @@
  * digit.
  */
 import * as v from 'valibot';
+import { countryName } from './countries.ts';
+import { printableOnInvoice } from './invoice-characters.ts';
 import { present } from './schema-fields.ts';
 
 export const BILLING_MESSAGES = {
@@ -31,12 +33,6 @@ export const BILLING_COUNTRIES = [
   'DE', 'AT', 'CH', 'LI', 'LU', 'NL', 'BE', 'FR', 'DK', 'PL', 'CZ', 'IT', 'ES', 'PT', 'IE', 'SE', 'FI',
   'NO', 'GB', 'GR', 'HU', 'SK', 'SI', 'HR', 'RO', 'BG', 'EE', 'LV', 'LT', 'MT', 'CY', 'US',
 ] as const; // biome-ignore format: one list of codes
-
-const regionNames = new Intl.DisplayNames('de-DE', { type: 'region', fallback: 'none' });
-
-/** "Deutschland" for "DE"; undefined for a code that names no country. */
-export const countryName = (code: string): string | undefined =>
-  /^[A-Z]{2}$/.test(code) ? regionNames.of(code) : undefined;
 
 /**
  * The form of each EU member state's VAT number (and the UK's and Switzerland's), without the
@@ -102,10 +98,13 @@ export function vatIdProblem(vatId: string, country: string): string | undefined
   return undefined;
 }
 
+// Every field is printed on the invoice: one line, in characters its typeface has.
 const text = (required: string, max: number) =>
-  present(v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, m.tooLong(max))));
+  present(
+    v.pipe(v.string(required), v.trim(), v.nonEmpty(required), v.maxLength(max, m.tooLong(max)), printableOnInvoice()),
+  );
 const optionalText = (max: number) =>
-  v.optional(v.pipe(v.string(m.tooLong(max)), v.trim(), v.maxLength(max, m.tooLong(max))), '');
+  v.optional(v.pipe(v.string(m.tooLong(max)), v.trim(), v.maxLength(max, m.tooLong(max)), printableOnInvoice()), '');
 
 export const BillingAddressSchema = v.pipe(
   v.object({

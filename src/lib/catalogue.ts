@@ -4,9 +4,11 @@
  * #d11-catalogue-form-errors).
  */
 import * as v from 'valibot';
+import { printableOnInvoice } from './invoice-characters.ts';
 import { isEuroAmount, parseEuroInput } from './money.ts';
+import { PRODUCT_KIND_NAMES, PRODUCT_KINDS, type ProductKind } from './product-kinds.ts';
 import { databaseId, present, presentNumber } from './schema-fields.ts';
-import { UNIT_NAMES, UNITS } from './units.ts';
+import { UNIT_NAMES, UNITS, type Unit } from './units.ts';
 
 /** The category whose articles are the five website models: the payment page. */
 export const PAYMENT_CATEGORY_ID = 12;
@@ -21,6 +23,9 @@ export const CATALOGUE_MESSAGES = {
   priceInvalid: 'Preis muss eine Zahl von 0 bis 1.000.000 mit höchstens zwei Nachkommastellen sein!',
   categoryRequired: 'Kategorie ist erforderlich!',
   unitUnknown: `Bitte wählen Sie eine Einheit: ${Object.values(UNIT_NAMES).join(', ')}.`,
+  kindUnknown: `Bitte wählen Sie eine Leistung: ${Object.values(PRODUCT_KIND_NAMES).join(', ')}.`,
+  maintenanceByMonth: 'Wartung wird pro Monat berechnet: Bitte wählen Sie bei „Preis gilt“ „pro Monat“.',
+  monthIsMaintenance: '„pro Monat“ gilt nur für Wartung (6 oder 12 Monate): Bitte wählen Sie die Leistung „Wartung“.',
   tooLong: (max: number) => `Höchstens ${max} Zeichen sind erlaubt!`,
   nothingToChange: 'Bitte ändern Sie mindestens ein Feld.',
 } as const;
@@ -38,11 +43,41 @@ const categoryFields = {
 
 const articleFields = {
   number: textRule(m.articleNumberRequired, 20),
-  type: textRule(m.articleTypeRequired, 200),
+  /** Printed on invoices as the position's name. */
+  type: v.pipe(textRule(m.articleTypeRequired, 200), printableOnInvoice()),
   price: v.pipe(v.number(m.priceRequired), v.check(isEuroAmount, m.priceInvalid)),
   /** What the price is for (docs/product.md#d34-units-and-quantities). */
   unit: v.picklist(UNITS, m.unitUnknown),
+  /** What is sold, for what the customer does after paying (docs/product.md#d36-next-steps). */
+  kind: v.picklist(PRODUCT_KINDS, m.kindUnknown),
 };
+
+/**
+ * The kind an article has when nobody chose one (an earlier client, an article made before kinds
+ * existed): maintenance by the month, the models of the payment category, otherwise print.
+ */
+export const defaultKind = (unit: Unit, categoryId: number): ProductKind =>
+  unit === 'month' ? 'maintenance' : categoryId === PAYMENT_CATEGORY_ID ? 'website' : 'print';
+
+/**
+ * Maintenance is what is sold by the month, and only maintenance is: which field of an article is
+ * wrong, and why (the API answers 400 at that field).
+ */
+export function kindUnitProblem(
+  kind: ProductKind,
+  unit: Unit,
+): { field: 'kind' | 'unit'; message: string } | undefined {
+  if (kind === 'maintenance' && unit !== 'month') return { field: 'kind', message: m.maintenanceByMonth };
+  if (kind !== 'maintenance' && unit === 'month') return { field: 'unit', message: m.monthIsMaintenance };
+  return undefined;
+}
+
+/**
+ * The kind a staff form sends: by the month it is maintenance whatever the select said before;
+ * a unit changed away from the month takes the category's default instead of maintenance.
+ */
+export const kindOfForm = (chosen: ProductKind, unit: Unit, categoryId: number): ProductKind =>
+  unit === 'month' ? 'maintenance' : chosen === 'maintenance' ? defaultKind(unit, categoryId) : chosen;
 
 /** A change: only the fields sent, each checked like at creation, at least one of them. */
 const someOf = <TEntries extends v.ObjectEntries>(fields: TEntries) =>
@@ -67,17 +102,24 @@ export type NewCategory = v.InferOutput<typeof CategorySchema>;
 export const CategoryChangeSchema = someOf(categoryFields);
 export type CategoryChange = v.InferOutput<typeof CategoryChangeSchema>;
 
-/** POST /articles and the add-article form; without a unit (the earlier client) the price is flat. */
+/**
+ * POST /articles; without a unit (the earlier client) the price is flat, without a kind the
+ * article gets its default kind; kind and unit must fit (the server checks, `kindUnitProblem`).
+ */
 export const ArticleSchema = v.object({
   number: present(articleFields.number),
   type: present(articleFields.type),
   price: presentNumber(articleFields.price),
   unit: v.optional(articleFields.unit, 'flat'),
+  kind: v.optional(articleFields.kind),
   departamentId: presentNumber(databaseId(m.categoryRequired)),
 });
 export type NewArticle = v.InferOutput<typeof ArticleSchema>;
 
-/** PATCH /articles/{id}: a new price applies to carts from then on, never to placed bookings. */
+/**
+ * PATCH /articles/{id}: a new price applies to carts from then on, never to placed bookings; kind
+ * and unit are checked together with what the article has (the server).
+ */
 export const ArticleChangeSchema = someOf(articleFields);
 export type ArticleChange = v.InferOutput<typeof ArticleChangeSchema>;
 
@@ -97,13 +139,15 @@ export const ArticleFormSchema = v.object({
   type: present(articleFields.type),
   price: v.optional(typedPrice, ''),
   unit: articleFields.unit,
+  kind: articleFields.kind,
 });
 
-/** The edit-article form: type, price as typed, and unit. */
+/** The edit-article form: type, price as typed, unit and kind. */
 export const ArticleEditFormSchema = v.object({
   type: present(articleFields.type),
   price: v.optional(typedPrice, ''),
   unit: articleFields.unit,
+  kind: articleFields.kind,
 });
 
 /** The edit-category form: type and description. */

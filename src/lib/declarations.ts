@@ -12,6 +12,8 @@ import { present } from './schema-fields.ts';
 export const DECLARATION_MESSAGES = {
   nameRequired: 'Bitte geben Sie Ihren Namen an.',
   nameTooLong: 'Der Name darf höchstens 100 Zeichen lang sein.',
+  nameLetters:
+    'Bitte geben Sie Ihren Namen in Buchstaben an (Leerzeichen, Punkt, Bindestrich und Apostroph sind erlaubt).',
   emailRequired: 'Bitte geben Sie Ihre E-Mail-Adresse an: Dorthin schicken wir die Eingangsbestätigung.',
   emailInvalid: 'Bitte geben Sie eine gültige E-Mail-Adresse an.',
   bookingNumberTooLong: 'Die Bestellnummer darf höchstens 40 Zeichen lang sein.',
@@ -32,9 +34,15 @@ export const optionalText = (max: number, tooLong: string) =>
 /** A reason in the sender's words: up to 2,000 characters. */
 export const reasonText = () => optionalText(2000, m.reasonTooLong);
 
+/**
+ * A person's name in any alphabet ("Dr. Zoë O’Brien-Şahin", "Анна Иванова"): words of letters
+ * joined by spaces, dots, hyphens and apostrophes; no digits, symbols or emoji.
+ */
+const PERSON_NAME = /^[\p{L}\p{M}]+(?:[ .'’-]+[\p{L}\p{M}]+)*\.?$/u;
+
 /** The sender and the order, as every declaration's schema starts. */
 export const declarantEntries = {
-  name: present(v.pipe(text(m.nameRequired), v.maxLength(100, m.nameTooLong))),
+  name: present(v.pipe(text(m.nameRequired), v.maxLength(100, m.nameTooLong), v.regex(PERSON_NAME, m.nameLetters))),
   email: present(v.pipe(text(m.emailRequired), v.maxLength(254, m.emailInvalid), v.email(m.emailInvalid))),
   /** Identifies the contract; a declaration without one is received all the same. */
   orderNumber: v.pipe(

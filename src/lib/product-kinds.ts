@@ -1,66 +1,20 @@
 /**
- * What the agency sells, by kind, and what a customer does after paying for each
- * (docs/product.md#d36-next-steps): /checkout, the success page and the confirmation mail say the same.
- * The kind follows from the article: maintenance is sold by the month, websites are the models
- * of the payment page's category, everything else is print and design.
+ * What the agency sells, by kind (docs/product.md#d36-next-steps): every article has its kind,
+ * which staff choose (src/lib/catalogue.ts); a placed order keeps it per item. What follows for
+ * each kind is in next-steps.ts: the contracts that carry a kind need only this small module.
  */
-import { PAYMENT_CATEGORY_ID } from './catalogue.ts';
-import type { Unit } from './units.ts';
 
-const PRODUCT_KINDS = ['website', 'maintenance', 'print'] as const;
+export const PRODUCT_KINDS = ['website', 'maintenance', 'print', 'service'] as const;
 export type ProductKind = (typeof PRODUCT_KINDS)[number];
 
-const kindOf = ({ unit, departamentId: categoryId }: { unit: Unit; departamentId: number }): ProductKind =>
-  unit === 'month' ? 'maintenance' : categoryId === PAYMENT_CATEGORY_ID ? 'website' : 'print';
+/** The kinds as staff choose them. */
+export const PRODUCT_KIND_NAMES: Record<ProductKind, string> = {
+  website: 'Website',
+  maintenance: 'Wartung (pro Monat)',
+  print: 'Druck und Gestaltung',
+  service: 'Beratung und Dienstleistung',
+};
 
 /** The kinds among some ordered items, each once, in a fixed order. */
-export const kindsOf = (items: readonly { unit: Unit; departamentId: number }[]): ProductKind[] =>
-  PRODUCT_KINDS.filter((kind) => items.some((item) => kindOf(item) === kind));
-
-/** How print files must be, from content/pricing.yaml (the browser gets them from the page). */
-export interface PrintFileRules {
-  fileFormats: readonly string[];
-  resolution: PrintResolution;
-  bleedMm: number;
-  delivery: string;
-  shipping: string;
-}
-
-/** The least resolution at final size: up to DIN A3, and for larger formats, seen from further away. */
-export interface PrintResolution {
-  upToA3Dpi: number;
-  largeFormatDpi: number;
-}
-
-/** "mindestens 300 dpi bis DIN A3 und 150 dpi bei größeren Formaten, jeweils im Endformat": said alike everywhere. */
-export const formatPrintResolution = ({ upToA3Dpi, largeFormatDpi }: PrintResolution): string =>
-  `mindestens ${upToA3Dpi} dpi bis DIN A3 und ${largeFormatDpi} dpi bei größeren Formaten, jeweils im Endformat`;
-
-/** "JPG, TIFF, PNG, PDF". */
-export const formatFileFormats = (formats: readonly string[]): string =>
-  formats.map((format) => format.toUpperCase()).join(', ');
-
-export interface NextStepFacts {
-  agencyEmail: string;
-  print: PrintFileRules;
-}
-
-/** The next steps of one kind, paragraph by paragraph. */
-export function nextSteps(kind: ProductKind, { agencyEmail, print }: NextStepFacts): string[] {
-  switch (kind) {
-    case 'website':
-      return [
-        `Ihre Website: Schicken Sie uns bitte eine E-Mail an ${agencyEmail} mit der Bestellnummer, dem gewählten Modell, dem Namen Ihrer Website und Ihren Fotos oder Produktbeschreibungen. Dann legen wir los.`,
-      ];
-    case 'maintenance':
-      return [
-        `Ihre Wartung: Sie beginnt am gebuchten Starttag. Schicken Sie uns bitte vorher eine E-Mail an ${agencyEmail} mit der Bestellnummer und der Adresse Ihrer Website; wir rufen Sie an und vereinbaren, wie Sie uns den Zugang zu Ihrem CMS und Hosting geben (bitte keine Passwörter per E-Mail).`,
-        'Am Starttag sichern wir Ihre Website vollständig, prüfen sie auf Fehler und veraltete Software und schicken Ihnen einen kurzen Bericht. Die Wartung endet mit ihrer Laufzeit; 30 Tage vorher erinnern wir Sie per E-Mail.',
-      ];
-    case 'print':
-      return [
-        `Ihre Druckdaten: Schicken Sie sie uns bitte per E-Mail an ${agencyEmail} mit der Bestellnummer, als ${formatFileFormats(print.fileFormats)} mit ${formatPrintResolution(print.resolution)}, und ${print.bleedMm} mm Beschnitt an jeder Seite; Schriften eingebettet oder in Pfade umgewandelt.`,
-        `${print.delivery} ${print.shipping}`,
-      ];
-  }
-}
+export const kindsOf = (items: readonly { kind: ProductKind }[]): ProductKind[] =>
+  PRODUCT_KINDS.filter((kind) => items.some((item) => item.kind === kind));

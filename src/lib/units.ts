@@ -33,17 +33,17 @@ export const MAX_QUANTITY = 1000;
 /** What a booking without a quantity books: one, or the shortest term. */
 export const defaultQuantity = (unit: Unit): number => (unit === 'month' ? TERMS[0] : 1);
 
-// No thousands separator: a quantity shown in a field must read back as itself ("1.000" would be 1).
-const quantityNumber = onFirstUse(
-  () => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2, useGrouping: false }),
-);
+// No thousands separator in a field: a quantity shown there must read back as itself ("1.000"
+// would be 1). In text a person reads, German grouping: "1.000 m²".
+const fieldNumber = onFirstUse(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2, useGrouping: false }));
+const textNumber = onFirstUse(() => new Intl.NumberFormat('de-DE', { maximumFractionDigits: 2 }));
 
-/** "2,25", "12": a quantity as a form field shows it. */
-export const formatQuantityNumber = (quantity: number): string => quantityNumber().format(quantity);
+/** "2,25", "1000": a quantity as a form field shows it. */
+export const formatQuantityNumber = (quantity: number): string => fieldNumber().format(quantity);
 
-/** "12 Monate", "2,25 m²", "3 Stück", "1,5 Stunden", "1 Paket". */
+/** "12 Monate", "2,25 m²", "1.000 Stück", "1,5 Stunden", "1 Paket". */
 export function formatQuantity(quantity: number, unit: Unit): string {
-  const amount = quantityNumber().format(quantity);
+  const amount = textNumber().format(quantity);
   const one = quantity === 1;
   const words: Record<Unit, string> = {
     flat: one ? 'Paket' : 'Pakete',
@@ -58,7 +58,8 @@ export function formatQuantity(quantity: number, unit: Unit): string {
 export const QUANTITY_MESSAGES = {
   notANumber: 'Bitte geben Sie die Menge als Zahl an.',
   notPositive: 'Die Menge muss größer als 0 sein.',
-  tooLarge: `Die Menge darf höchstens ${MAX_QUANTITY} betragen.`,
+  // Grouped by hand: a formatter made at import costs every page that loads this module.
+  tooLarge: `Die Menge darf höchstens ${String(MAX_QUANTITY).replace(/\B(?=(\d{3})+$)/g, '.')} betragen.`,
   wholeNumber: 'Bitte geben Sie eine ganze Zahl an.',
   term: 'Wartung buchen Sie für 6 oder 12 Monate.',
   decimals: 'Die Menge darf höchstens zwei Nachkommastellen haben.',
@@ -130,13 +131,21 @@ export interface LineFacts {
   unit: Unit;
   /** Euros for one unit. */
   price: number;
+  /** Euros taken off for a 12-month term (the yearly discount); 0 otherwise. */
+  discount: number;
   entryDate: string;
   departureDate: string;
 }
 
-/** "2,25 m² × 24,90 € pro m²", "12 Monate × 30,00 € pro Monat", "1 Paket × 1.200,00 € pauschal". */
-export const formatQuantityTimesPrice = ({ quantity, unit, price }: LineFacts): string =>
-  `${formatQuantity(quantity, unit)} × ${formatUnitPrice(price, unit)}`;
+/**
+ * "2,25 m² × 24,90 € pro m²", "1 Paket × 1.200,00 € pauschal", "12 Monate × 60,00 € pro Monat,
+ * abzüglich 108,00 € Rabatt für die Jahreszahlung": the discount wherever the line is, so the
+ * line price always follows from what it says (docs/product.md#d35-maintenance-terms).
+ */
+export const formatQuantityTimesPrice = ({ quantity, unit, price, discount }: LineFacts): string =>
+  `${formatQuantity(quantity, unit)} × ${formatUnitPrice(price, unit)}${
+    discount > 0 ? `, abzüglich ${formatEuros(discount)} Rabatt für die Jahreszahlung` : ''
+  }`;
 
 /** A maintenance term: "Laufzeit 6 Monate, 01.01.2027 – 30.06.2027"; anything else: "Termin 11.01.2027 – 15.01.2027". */
 export const formatPeriod = ({ quantity, unit, entryDate, departureDate }: LineFacts): string =>

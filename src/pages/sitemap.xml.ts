@@ -11,6 +11,7 @@ const PUBLIC_PATHS = [
   '/privacypolicy',
   '/agb',
   '/widerrufsbelehrung',
+  '/barrierefreiheit',
 ];
 
 export const GET: APIRoute = async ({ site }) => {

@@ -8,7 +8,7 @@ import type { z } from 'astro/zod';
 import { parseYaml } from '../content-schemas/common.ts';
 import { type PricingData, pricingSchema } from '../content-schemas/pricing.ts';
 import { type SiteData, siteSchema } from '../content-schemas/site.ts';
-import type { PrintFileRules } from '../lib/product-kinds.ts';
+import type { PrintFileRules } from '../lib/next-steps.ts';
 import { loadSettings } from './settings.ts';
 
 export function readContentFile<T extends z.ZodType>(

@@ -24,6 +24,26 @@ export const log = pino({
   serializers: { err: serializeError },
 });
 
+/**
+ * A log line anyone can cause (a webhook post nobody signed): at most one a minute per message, so
+ * a stranger's flood of requests is no flood of lines; the next one says how many were left out
+ * (`leftOut`). Every request still has its own request line (docs/product.md#h10-delivery-and-caching).
+ */
+export function atMostEveryMinute(level: 'warn' | 'error', message: string, intervalMs = 60_000) {
+  let lastAt = Number.NEGATIVE_INFINITY;
+  let leftOut = 0;
+  return (fields: Record<string, unknown>): void => {
+    const now = Date.now();
+    if (now - lastAt < intervalMs) {
+      leftOut += 1;
+      return;
+    }
+    log[level](leftOut > 0 ? { ...fields, leftOut } : fields, message);
+    lastAt = now;
+    leftOut = 0;
+  };
+}
+
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 

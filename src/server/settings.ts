@@ -39,7 +39,7 @@ export interface Settings {
   /** The id PayPal gave the webhook; its events are verified with it (docs/product.md#d21-paypal). */
   paypalWebhookId: string | undefined;
   paypalApiBase: string;
-  /** A public site (SITE_URL https, not localhost) may run without payment keys only when this says so. */
+  /** A public site (SITE_URL not on this machine's loopback) may run without payment keys only when this says so. */
   paymentSandbox: boolean;
   /** The payment sandbox's test controls (webhook timing, failures) are served: for tests only. */
   sandboxTestControls: boolean;
@@ -278,11 +278,18 @@ function requireTogether(keys: Keys) {
   );
 }
 
-/** An https address other than this machine: customers reach it, so money must be real (or the sandbox chosen). */
+/**
+ * Any address but this machine's loopback (`localhost`, `*.localhost`, 127.0.0.0/8, `[::1]`):
+ * others may reach it, over http as well as https, so money must be real (or the sandbox chosen).
+ */
 function isPublicSite(siteUrl: string): boolean {
-  const { protocol, hostname } = new URL(siteUrl);
-  const local = ['localhost', '127.0.0.1', '[::1]'].includes(hostname) || hostname.endsWith('.localhost');
-  return protocol === 'https:' && !local;
+  const { hostname } = new URL(siteUrl);
+  const loopback =
+    hostname === 'localhost' ||
+    hostname.endsWith('.localhost') ||
+    hostname === '[::1]' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(hostname);
+  return !loopback;
 }
 
 /**

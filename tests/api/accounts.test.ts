@@ -6,6 +6,7 @@ import { oneTimeTokens, sessions, users } from '../../src/server/db/schema.ts';
 import { accessTokenKeys } from '../../src/server/features/accounts/access-tokens.ts';
 import { ACCOUNT_API_MESSAGES } from '../../src/server/features/accounts/accounts.service.ts';
 import type { CurrentUserView, TokenPair } from '../../src/server/features/accounts/accounts.views.ts';
+import { hashToken } from '../../src/server/features/accounts/secrets.ts';
 import { answer, createTestApi, type ErrorBody, SITE_URL, STRONG_PASSWORD, type TestApi } from './support/test-api.ts';
 
 let api: TestApi;
@@ -273,8 +274,11 @@ describe('access tokens', () => {
 
   async function liveSession() {
     const user = await api.user();
+    // The refresh token names its session (only the session id's hash is stored).
+    const sessionId = user.refreshToken.split('.')[0] as string;
     const [session] = await api.db.select().from(sessions).where(eq(sessions.userId, user.id));
-    return { user, sessionId: session?.id as string };
+    expect(session?.idHash).toBe(hashToken(sessionId));
+    return { user, sessionId };
   }
 
   it('are HS256 JWTs with a day of life, issuer, audience, subject and session', async () => {

@@ -8,7 +8,7 @@
  */
 
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,9 +173,9 @@ const sandbox = (path: string, body: unknown = {}) => api.request('POST', `/sand
  * webhook kept back, so that it meets no later check's provoked failure).
  */
 async function approveWithWrongAmount(orderId: string): Promise<void> {
-  await sandbox(`/paypal/v2/checkout/orders/${orderId}/approve`);
-  await sandbox(`/paypal/test/orders/${orderId}/capture-amount`, { value: '1.00' });
   await sandbox(`/paypal/test/orders/${orderId}/webhook`, { mode: 'never' });
+  await sandbox(`/paypal/test/orders/${orderId}/capture-amount`, { value: '1.00' });
+  await sandbox(`/paypal/v2/checkout/orders/${orderId}/approve`);
 }
 
 /** A customer whose booking is paid by card (the hosted page's button, then the success page). */
@@ -685,11 +685,41 @@ const written: Record<string, () => Promise<Check[]>> = {
       payload,
       secret: api.paymentConfig.stripe.webhookSecret,
     });
-    const deliver = (signed: string) =>
-      request(key, { rawBody: payload, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signed } });
+    const deliver = (signed: string, body = payload) =>
+      request(key, { rawBody: body, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signed } });
+    // An event naming a session, which the shop reads from Stripe.
+    const payer = await customerWithCart();
+    const session = await json<CheckoutSessionView>(
+      request('POST /payment/stripe/checkout-session', { token: payer.token, body: { earlyStart: true } }),
+    );
+    const naming = JSON.stringify({
+      id: 'evt_contract_session',
+      object: 'event',
+      type: 'checkout.session.completed',
+      data: {
+        object: {
+          id: session.sessionId,
+          status: 'complete',
+          payment_status: 'paid',
+          amount_total: 1,
+          currency: 'eur',
+          livemode: false,
+          payment_intent: null,
+        },
+      },
+    });
+    const secret = api.paymentConfig.stripe.webhookSecret;
     return [
       { key, status: 200, send: () => deliver(signature) },
       { key, status: 400, send: () => deliver('t=1,v1=deadbeef') },
+      {
+        key,
+        status: 502,
+        send: async () => {
+          await sandbox('/stripe/test/fail-next', { status: 503, times: 3 });
+          return deliver(Stripe.webhooks.generateTestHeaderString({ payload: naming, secret }), naming);
+        },
+      },
     ];
   },
 
@@ -862,17 +892,27 @@ const written: Record<string, () => Promise<Check[]>> = {
       await api.db.update(bookings).set({ createdAt: twoDaysAgo }).where(eq(bookings.id, id));
       await api.db.update(paymentAttempts).set({ createdAt: twoDaysAgo }).where(eq(paymentAttempts.bookingId, id));
     }
-    // A card session Stripe cannot tell anything about: it can be neither expired nor found paid.
-    await api.db
-      .update(paymentAttempts)
-      .set({ providerRef: unique('cs_test_unknown') })
-      .where(eq(paymentAttempts.bookingId, unreachable));
+    // Their sessions' expiry events stay away, so that nothing else reads Stripe while it is down.
+    for (const attempt of await api.db
+      .select()
+      .from(paymentAttempts)
+      .where(inArray(paymentAttempts.bookingId, [stale, unreachable]))) {
+      await sandbox(`/stripe/test/sessions/${attempt.providerRef}/webhook`, { mode: 'never' });
+    }
     const cancel = (id: number) => api.request('POST', `/admin/bookings/${id}/cancel`, { token: admin.token });
     return [
       { key, status: 204, send: () => cancel(stale) },
       { key, status: 404, send: () => cancel(999_999) },
       { key, status: 409, send: () => cancel(fresh) },
-      { key, status: 502, send: () => cancel(unreachable) },
+      {
+        key,
+        status: 502,
+        send: async () => {
+          // Stripe down for longer than the package's retries: the card session can be neither expired nor read.
+          await sandbox('/stripe/test/fail-next', { status: 503, times: 6 });
+          return cancel(unreachable);
+        },
+      },
     ];
   },
 };

@@ -3,16 +3,37 @@
  * old reset links, reused refresh tokens, lock-outs by strangers, inputs that made the database
  * fail, JSON sent without a preflight, methods nobody serves.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BOOKING_TOO_LARGE_MESSAGE } from '../../src/lib/money.ts';
-import { cartEntries, mailQueue, oneTimeTokens, passwordResetRequests } from '../../src/server/db/schema.ts';
-import { mailPasswordResets } from '../../src/server/features/accounts/accounts.service.ts';
+import * as schema from '../../src/server/db/schema.ts';
+import {
+  cartEntries,
+  mailQueue,
+  oneTimeTokens,
+  passwordResetRequests,
+  retiredRefreshTokens,
+  sessions,
+  users,
+} from '../../src/server/db/schema.ts';
+import { authenticatedUser, mailPasswordResets, refresh } from '../../src/server/features/accounts/accounts.service.ts';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
+import { hashToken } from '../../src/server/features/accounts/secrets.ts';
 import { pageSecurityHeaders, SHARED_SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
+import { log } from '../../src/server/log.ts';
 import { REALISTIC_CUSTOMER } from '../support/realistic-shop.ts';
 import {
   answer,
+  createPostgresDatabase,
   createTestApi,
   type ErrorBody,
   inDays,
@@ -22,6 +43,40 @@ import {
 } from './support/test-api.ts';
 
 let api: TestApi;
+
+/**
+ * A new database migrated up to the migration before the one that hashes session ids, and how to
+ * run the rest: on PGlite in memory, or on the PostgreSQL server of DATABASE_URL.
+ */
+async function databaseBeforeSessionIdHashes() {
+  const all = path.resolve('src/server/db/migrations');
+  const before = mkdtempSync(path.join(tmpdir(), 'hwds-migrations-'));
+  cpSync(all, before, { recursive: true });
+  const journalFile = path.join(before, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: { tag: string }[] };
+  const hashing = journal.entries.findIndex((entry) => entry.tag.endsWith('_session_id_hashes'));
+  writeFileSync(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, hashing) }));
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const created = await createPostgresDatabase(serverUrl);
+    const client = new pg.Client({ connectionString: created.url });
+    await client.connect();
+    const db = drizzlePostgres(client, { schema });
+    await migratePostgres(db, { migrationsFolder: before });
+    return {
+      db,
+      migrate: () => migratePostgres(db, { migrationsFolder: all }),
+      close: async () => {
+        await client.end();
+        await created.drop();
+      },
+    };
+  }
+  const client = new PGlite();
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder: before });
+  return { db, migrate: () => migratePglite(db, { migrationsFolder: all }), close: () => client.close() };
+}
 
 beforeAll(async () => {
   api = await createTestApi();
@@ -138,6 +193,83 @@ describe('reset requests and concurrent mail senders', () => {
       expect(mails.filter((mail) => mail.subject === 'Ihr Link zum Zurücksetzen des Passworts')).toHaveLength(3);
     } finally {
       await quiet.close();
+    }
+  });
+});
+
+describe('confirmation mails', () => {
+  it('a stranger who registered someone’s address and logs in every minute mails them 3 a day, not 60 an hour', async () => {
+    const victim = await api.register({ firstName: 'Mallory' });
+    const [{ id } = { id: 0 }] = await api.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, victim.userEmail));
+    const confirmations = async () =>
+      (await api.db.select().from(mailQueue).where(eq(mailQueue.recipient, victim.userEmail))).length;
+    /** Lets `seconds` pass for the account's links, as the login sees them. */
+    const later = (seconds: number) =>
+      api.db
+        .update(oneTimeTokens)
+        .set({ createdAt: sql`${oneTimeTokens.createdAt} - make_interval(secs => ${seconds})` })
+        .where(eq(oneTimeTokens.userId, id));
+    for (let minute = 0; minute < 10; minute++) {
+      await later(61);
+      const login = api.request('POST', '/auth/login', {
+        body: { userEmail: victim.userEmail, password: victim.password },
+      });
+      expect((await login).status).toBe(403);
+    }
+    expect(await confirmations()).toBe(3); // the registration's and two more
+    await later(24 * 60 * 60);
+    await api.request('POST', '/auth/login', { body: { userEmail: victim.userEmail, password: victim.password } });
+    expect(await confirmations()).toBe(4);
+  });
+});
+
+describe('session ids', () => {
+  it('are stored only as their SHA-256, as refresh and link tokens are', async () => {
+    const user = await api.user();
+    const refreshed = await answer<{ accessToken: string; refreshToken: string }>(
+      api.request('POST', '/auth/refresh', { body: { refreshToken: user.refreshToken } }),
+    );
+    const sessionId = (
+      JSON.parse(Buffer.from(user.token.split('.')[1] ?? '', 'base64url').toString()) as { sid: string }
+    ).sid;
+    const rows = JSON.stringify([
+      await api.db.select().from(sessions).where(eq(sessions.userId, user.id)),
+      await api.db.select().from(retiredRefreshTokens),
+    ]);
+    for (const secret of [sessionId, user.refreshToken, refreshed.body.refreshToken])
+      expect(rows).not.toContain(secret);
+    expect(rows).toContain(hashToken(sessionId));
+    // The refreshed pair is of the same session: logging out with it ends the first token too.
+    expect((await api.request('POST', '/auth/logout', { token: refreshed.body.accessToken })).status).toBe(204);
+    expect((await api.request('GET', '/users/me', { token: user.token })).status).toBe(401);
+  });
+
+  it('of users logged in before they were hashed go on after the migration: token, refresh, reuse detection', async () => {
+    const old = await databaseBeforeSessionIdHashes();
+    try {
+      const [sessionId, refreshToken, rotatedAway] = ['alte-sitzung', 'alter-refresh-token', 'vorher-rotiert'];
+      await old.db.execute(sql`insert into users (id, first_name, last_name, email, phone, password_hash, email_confirmed_at)
+        values (1, 'Anna', 'Alt', 'anna.alt@example.de', '0611123456', 'x', now())`);
+      await old.db.execute(sql`insert into sessions (id, user_id, refresh_token_hash, expires_at)
+        values (${sessionId}, 1, ${hashToken(refreshToken)}, now() + interval '7 days')`);
+      await old.db.execute(sql`insert into retired_refresh_tokens (token_hash, session_id)
+        values (${hashToken(rotatedAway)}, ${sessionId})`);
+      await old.migrate();
+
+      const deps = { ...api.deps, db: old.db };
+      expect((await authenticatedUser(old.db, 1, sessionId))?.email).toBe('anna.alt@example.de');
+      const pair = await refresh(deps, refreshToken);
+      const [claims] = [await api.deps.tokens.verify(pair.accessToken)];
+      expect(claims?.userId).toBe(1);
+      expect(await authenticatedUser(old.db, 1, claims?.sessionId ?? '')).not.toBeNull();
+      // The stolen token rotated away before the migration still ends the session.
+      await expect(refresh(deps, rotatedAway)).rejects.toMatchObject({ statusCode: 401 });
+      expect(await authenticatedUser(old.db, 1, claims?.sessionId ?? '')).toBeNull();
+    } finally {
+      await old.close();
     }
   });
 });
@@ -317,6 +449,13 @@ describe('unknown paths', () => {
       ['GET', '/departaments/1/images/x'],
       ['DELETE', '/images'],
       ['PATCH', '/articles'],
+      ['GET', '/cart/gibt-es-nicht'],
+      ['POST', '/cart'],
+      ['GET', '/booking/1/gibt-es-nicht'],
+      ['GET', '/payment/gibt-es-nicht'],
+      ['POST', '/payments/gibt-es-nicht'],
+      ['GET', '/users/me/billing-address/x'],
+      ['GET', '/users/me/gibt-es-nicht'],
     ];
     for (const [method, url] of cases) {
       const { status, body } = await answer<ErrorBody>(api.request(method, url));
@@ -328,7 +467,31 @@ describe('unknown paths', () => {
       });
     }
     // A route that exists still asks for the token first.
-    expect((await api.request('GET', '/admin/bookings')).status).toBe(401);
+    for (const url of ['/admin/bookings', '/cart', '/booking/get', '/users/me/billing-address']) {
+      expect({ url, status: (await api.request('GET', url)).status }).toEqual({ url, status: 401 });
+    }
+  });
+});
+
+describe('webhook posts nobody signed', () => {
+  it('write one warning a minute, the next one saying how many were left out', async () => {
+    const warnings = vi.spyOn(log, 'warn');
+    // The server's own clock, not the database's: a minute passes when the test says so.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2031-03-01T08:00:00Z') });
+    try {
+      const post = () =>
+        api.request('POST', '/payment/paypal/webhook', { rawBody: '{"event_type":"kaputt"}' }).then((r) => r.status);
+      for (let attempt = 0; attempt < 30; attempt++) expect(await post()).toBe(400);
+      const refused = () => warnings.mock.calls.filter(([, message]) => message === 'malformed PayPal webhook refused');
+      expect(refused()).toHaveLength(1);
+      vi.setSystemTime(new Date('2031-03-01T08:01:01Z'));
+      expect(await post()).toBe(400);
+      expect(refused()).toHaveLength(2);
+      expect(refused()[1]?.[0]).toMatchObject({ leftOut: 29 });
+    } finally {
+      vi.useRealTimers();
+      warnings.mockRestore();
+    }
   });
 });
 

@@ -40,6 +40,12 @@ describe('the seeded catalogue', () => {
     expect(print?.articles.map((a) => [a.type, a.price])).toEqual(
       pricing.print.items.map((item) => [item.name, item.from]),
     );
+    // What each sells, for the customer's next steps (docs/product.md#d36-next-steps).
+    expect(body.map((category) => [...new Set(category.articles.map((a) => a.kind))])).toEqual([
+      ['website'],
+      ['maintenance'],
+      ['print'],
+    ]);
   });
 
   it('is created once: seeding again changes nothing', async () => {
@@ -92,6 +98,7 @@ describe('reading categories and articles (public)', () => {
       type: expect.any(String),
       price: 1200,
       unit: 'flat',
+      kind: 'website',
       departamentId: 12,
       imageUrls: [],
       images: [],
@@ -314,6 +321,44 @@ describe('managing articles (ROLE_ADMIN)', () => {
         })
       ).status,
     ).toBe(201);
+  });
+
+  it('gives every article its kind: chosen, or by default maintenance by the month, websites in 12, else print', async () => {
+    const create = (body: object) =>
+      answer<ArticleView & ErrorBody>(
+        ctx.api.request('POST', '/articles', { token: ctx.admin.token, body: { ...article, ...body } }),
+      );
+    expect((await create({ number: 'K-1', unit: 'hour', kind: 'service' })).body.kind).toBe('service');
+    expect((await create({ number: 'K-2', unit: 'month' })).body.kind).toBe('maintenance');
+    expect((await create({ number: 'K-3', departamentId: 12 })).body.kind).toBe('website');
+    expect((await create({ number: 'K-4', unit: 'sqm', departamentId: 14 })).body.kind).toBe('print');
+    expect((await create({ number: 'K-5', unit: 'flat', kind: 'maintenance' })).body.errors).toEqual([
+      { fieldName: 'kind', message: CATALOGUE_MESSAGES.maintenanceByMonth },
+    ]);
+    expect((await create({ number: 'K-6', unit: 'month', kind: 'print' })).body.errors).toEqual([
+      { fieldName: 'unit', message: CATALOGUE_MESSAGES.monthIsMaintenance },
+    ]);
+    expect((await create({ number: 'K-7', kind: 'beratung' })).body.errors).toEqual([
+      { fieldName: 'kind', message: CATALOGUE_MESSAGES.kindUnknown },
+    ]);
+  });
+
+  it('a unit changed to or from the month takes the kind it needs; a kind that does not fit is 400', async () => {
+    const created = await answer<ArticleView>(
+      ctx.api.request('POST', '/articles', {
+        token: ctx.admin.token,
+        body: { ...article, number: 'K-U', unit: 'hour', kind: 'service' },
+      }),
+    );
+    const change = (body: object) =>
+      answer<ArticleView & ErrorBody>(
+        ctx.api.request('PATCH', `/articles/${created.body.id}`, { token: ctx.admin.token, body }),
+      );
+    expect((await change({ price: 120 })).body.kind).toBe('service');
+    expect((await change({ unit: 'month' })).body.kind).toBe('maintenance');
+    expect((await change({ unit: 'piece' })).body.kind).toBe('print');
+    expect((await change({ kind: 'maintenance' })).status).toBe(400);
+    expect((await change({ unit: 'hour', kind: 'service' })).body).toMatchObject({ unit: 'hour', kind: 'service' });
   });
 
   it('deletes one (204); deleting it again is 404', async () => {

@@ -7,7 +7,7 @@
  * a durable medium.
  */
 
-import { eq } from 'drizzle-orm';
+import { eq, ilike } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type AdminCancellationView,
@@ -19,7 +19,8 @@ import { DECLARATION_MESSAGES } from '../../src/lib/declarations.ts';
 import { formatEuros } from '../../src/lib/money.ts';
 import { EARLY_START_CONSENT, EARLY_START_REQUIRED } from '../../src/lib/withdrawal-period.ts';
 import type { AdminWithdrawalView, WithdrawalView } from '../../src/lib/withdrawals.ts';
-import { bookings } from '../../src/server/db/schema.ts';
+import { bookings, mailQueue } from '../../src/server/db/schema.ts';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
 import { remindRenewals } from '../../src/server/features/maintenance/renewal-reminders.ts';
 import {
@@ -45,7 +46,12 @@ let category: MadeCategory;
 let maintenance: MadeCategory;
 
 beforeAll(async () => {
-  api = await createTestApi({ rateLimits: { declarationsPerAddress: { limit: 3, windowSeconds: 3600 } } });
+  api = await createTestApi({
+    rateLimits: {
+      declarationsPerAddress: { limit: 3, windowSeconds: 3600 },
+      declarationReceiptsPerRecipient: DEFAULT_RATE_LIMITS.declarationReceiptsPerRecipient,
+    },
+  });
   admin = await api.admin();
   category = await createCategory(api.send, admin.token, {
     articles: [{ type: 'Fotoshooting halber Tag (4 Stunden) in Ihren Räumen', price: 690 }],
@@ -62,8 +68,8 @@ afterAll(() => api.close());
 
 let address = 0;
 /** Each declaration from an address of its own, except where the test is about the limit. */
-const withdraw = (body: unknown, from = `198.51.100.${++address}`) =>
-  answer<WithdrawalView & ErrorBody>(api.request('POST', '/withdrawals', { body, address: from }));
+const withdraw = (body: unknown, from = `198.51.100.${++address}`, token?: string) =>
+  answer<WithdrawalView & ErrorBody>(api.request('POST', '/withdrawals', { body, address: from, token }));
 const declarations = async () =>
   (await answer<AdminWithdrawalView[]>(api.request('GET', '/admin/withdrawals', { token: admin.token }))).body;
 
@@ -95,11 +101,53 @@ describe('a withdrawal declaration', () => {
     const receipt = await api.lastMailTo('erika@example.de', 'Eingangsbestätigung Ihres Widerrufs');
     expect(receipt.text).toContain('Hallo Erika Mustermann,');
     expect(receipt.text).toContain('den Vertrag zur Bestellung HWDS-ABCD2345 zu widerrufen');
-    expect(receipt.text).toContain('Grund: Ich habe mich anders entschieden.');
+    expect(receipt.text).toContain('Name: Erika Mustermann');
+    // Sent without logging in to that address: the free reason is not repeated to it.
+    expect(receipt.text).toContain('Grund: angegeben; hier nicht wiederholt, da die Erklärung ohne Anmeldung einging');
     // The date and the time, in Germany, as the law asks for the receipt.
     expect(receipt.text).toMatch(/Eingegangen am \d{1,2}\. \p{L}+ \d{4} um \d{2}:\d{2}:\d{2} Uhr/u);
     const notice = await api.lastMailTo('kontakt@hwds-agentur.de', 'Widerruf eingegangen: HWDS-ABCD2345');
     expect(notice.text).toContain('passt zu keiner Bestellung');
+    expect(notice.text).toContain('Grund: Ich habe mich anders entschieden.');
+  });
+
+  it('relays no mail: a stranger’s text reaches another inbox without links, 3 receipts a day, the rest kept for staff', async () => {
+    const phishing = {
+      name: 'Sicherheitsteam www.hausbank-sicherheit.example',
+      orderNumber: 'hausbank.example/login',
+      reason: 'Ihr Konto ist gesperrt. Entsperren Sie es unter https://hausbank-sicherheit.example/login',
+    };
+    const inbox = [
+      'opfer@example.de',
+      'Opfer@Example.de',
+      'opfer+1@example.de',
+      'opfer+2@example.de',
+      'opfer@example.de',
+    ];
+    const sent = await Promise.all(inbox.map((email) => withdraw({ ...phishing, email })));
+    // Every declaration is received and answered alike.
+    expect(sent.map(({ status, body }) => [status, body.name])).toEqual(inbox.map(() => [201, phishing.name]));
+    const queued = await api.db.select().from(mailQueue).where(ilike(mailQueue.recipient, 'opfer%@example.de'));
+    expect(queued).toHaveLength(3);
+    for (const receipt of queued) {
+      // Nothing a mail program would make a link of: the shop's own link to the notice is the only one.
+      expect(receipt.text.match(/https?:\/\/\S+|www\.\S+|\S+\.example\S*/gi)).toEqual([
+        `${SITE_URL}/widerrufsbelehrung`,
+      ]);
+      expect(receipt.text).not.toContain('gesperrt');
+      expect(receipt.text).toContain('Name: Sicherheitsteam www[.]hausbank-sicherheit[.]example');
+      expect(receipt.text).toContain('Bestellnummer: HAUSBANK[.]EXAMPLE/LOGIN');
+    }
+    // Staff get every declaration as typed, and learn which receipts were not mailed.
+    const notices = await api.db
+      .select()
+      .from(mailQueue)
+      .where(eq(mailQueue.subject, 'Widerruf eingegangen: HAUSBANK.EXAMPLE/LOGIN'));
+    expect(notices).toHaveLength(5);
+    expect(notices.every((notice) => notice.text.includes(phishing.reason))).toBe(true);
+    expect(notices.filter((notice) => notice.text.includes('wurde nicht verschickt'))).toHaveLength(2);
+    const ids = new Set(sent.map(({ body }) => body.id));
+    expect((await declarations()).filter((declaration) => ids.has(declaration.id))).toHaveLength(5);
   });
 
   it('needs no booking number, and takes one typed in lower case with spaces', async () => {
@@ -120,6 +168,17 @@ describe('a withdrawal declaration', () => {
     expect(api.mails()).toHaveLength(before);
   });
 
+  it('takes a name in letters of any alphabet, never emoji, digits or symbols', async () => {
+    for (const name of ['Dr. Zoë O’Brien-Şahin', 'Анна Иванова', 'José María de la Cruz']) {
+      expect((await withdraw({ name, email: 'name@example.de' })).status).toBe(201);
+    }
+    for (const name of ['😀😀😀', 'Anna 2000', 'www.example.com/gewinn', '<b>Anna</b>']) {
+      expect((await withdraw({ name, email: 'name@example.de' })).body.errors).toEqual([
+        { fieldName: 'name', message: DECLARATION_MESSAGES.nameLetters },
+      ]);
+    }
+  });
+
   it('marks the order of the sender’s account, whatever the case of the address', async () => {
     const { customer, orderNumber } = await customerWithPaidBooking();
     const sent = await withdraw({
@@ -133,6 +192,19 @@ describe('a withdrawal declaration', () => {
     expect(listed?.inPeriod).toBe(true);
     const notice = await api.lastMailTo('kontakt@hwds-agentur.de', `Widerruf eingegangen: ${orderNumber}`);
     expect(notice.text).toContain('als widerrufen markiert');
+  });
+
+  it('sent logged in to the receipt’s address, is repeated as typed, past the daily cap too', async () => {
+    const { customer, orderNumber } = await customerWithPaidBooking();
+    const reason = 'Die Seite www.mein-laden.example bleibt doch bei der alten Agentur.';
+    for (let sent = 0; sent < 4; sent++) {
+      const body = { name: 'Anna Müller', email: customer.userEmail, orderNumber, reason };
+      expect((await withdraw(body, undefined, customer.token)).status).toBe(201);
+    }
+    const receipts = await api.db.select().from(mailQueue).where(eq(mailQueue.recipient, customer.userEmail));
+    const withdrawn = receipts.filter((mail) => mail.subject === 'Eingangsbestätigung Ihres Widerrufs');
+    expect(withdrawn).toHaveLength(4);
+    expect(withdrawn[3]?.text).toContain(`Grund: ${reason}`);
   });
 
   it('of someone else’s order is received the same way, and marks nothing', async () => {
@@ -233,7 +305,7 @@ describe('a cancellation through the cancellation button', () => {
     const customer = await api.user(REALISTIC_CUSTOMER);
     await addToCart(api.send, customer.token, maintenance.articles);
     const order = await payCartByCard(api.send, customer.token);
-    const termEnd = lastDayOfTerm(inDays(7), 6);
+    const termEnd = lastDayOfTerm(inDays(7), 12); // booked for a year, as customers do
     const person = { name: `${customer.firstName} ${customer.lastName}`, email: customer.userEmail };
 
     // A wished day before the term's end changes nothing: the term is paid and ends by itself.
@@ -288,6 +360,17 @@ describe('a cancellation through the cancellation button', () => {
       bookingId: null,
       contractEndsOn: null,
     });
+  });
+
+  it('from a stranger repeats its reason, part of its content, with nothing that reads as a link', async () => {
+    const reason = 'Neue Zugangsdaten: https://konto-pruefung.example/anmelden oder info@konto-pruefung.example';
+    const sent = await cancel({ name: 'Kundendienst', email: 'kuendiger@example.de', kind: 'extraordinary', reason });
+    expect(sent.status).toBe(201);
+    const receipt = await api.lastMailTo('kuendiger@example.de', 'Bestätigung Ihrer Kündigung');
+    expect(receipt.text).toContain(
+      'Grund: Neue Zugangsdaten: https[:]//konto-pruefung[.]example/anmelden oder info[at]konto-pruefung[.]example',
+    );
+    expect(receipt.text).not.toContain('konto-pruefung.example');
   });
 
   it('is listed for administrators only, newest first', async () => {

@@ -4,7 +4,7 @@
  * check that refuses a save over a file changed since the editor read it. Publishing builds the
  * site and is proven end to end (tests/e2e/editor.spec.ts).
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -115,6 +115,50 @@ describe('the staff-tools cookie', () => {
       body: { additions: [], deletions: [] },
     });
     expect(response.status).toBe(403);
+  });
+});
+
+/** A content file's text, or undefined when there is none. */
+const contentOf = (file: string) =>
+  existsSync(path.join(contentDir, file)) ? readFileSync(path.join(contentDir, file), 'utf8') : undefined;
+
+describe('what a save may write', () => {
+  it('only the files the editor’s config defines, with their extension: 400 for any other, nothing written', async () => {
+    const cookie = await openEditor(ctx.admin.token);
+    expect((await keystatic(cookie, 'tree')).status).toBe(200);
+    const contents = Buffer.from('export default "Angriff";\n').toString('base64url');
+    for (const file of [
+      'site.yaml.bak',
+      'pricing.mjs',
+      'models/evil.mjs',
+      'pages/agbX.md',
+      'pages/agb.md.orig',
+      'landing/evil.mjs',
+      'landing/Hotel.md',
+      'landing/unter/seite.md',
+      'industries.yaml',
+      'README.md',
+    ]) {
+      const before = contentOf(file);
+      const response = await keystatic(cookie, 'update', { additions: [{ path: file, contents }], deletions: [] });
+      expect({ file, status: response.status, text: await response.text() }).toEqual({
+        file,
+        status: 400,
+        text: `Nicht gespeichert: ${file} ist keine Datei, die der Editor bearbeitet.`,
+      });
+      expect(contentOf(file), file).toBe(before);
+    }
+    const deletion = await keystatic(cookie, 'update', { additions: [], deletions: [{ path: 'industries.yaml' }] });
+    expect(deletion.status).toBe(400);
+    expect(contentOf('industries.yaml')).toBeDefined();
+    // A new landing page, the site's data: what the editor writes.
+    const page = Buffer.from('---\ntitle: Neue Seite\n---\n').toString('base64url');
+    const allowed = await keystatic(cookie, 'update', {
+      additions: [{ path: 'landing/neue-seite-2.md', contents: page }],
+      deletions: [],
+    });
+    expect(allowed.status).toBe(200);
+    expect(contentOf('landing/neue-seite-2.md')).toContain('title: Neue Seite');
   });
 });
 

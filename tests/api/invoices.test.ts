@@ -7,6 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING_MESSAGES } from '../../src/lib/billing-address.ts';
+import { INVOICE_CHARACTER_MESSAGES } from '../../src/lib/invoice-characters.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
 import { checkEInvoices } from '../support/einvoice.ts';
 import {
@@ -108,6 +109,12 @@ describe('the billing address', () => {
     });
   });
 
+  it('takes names in Latin letters with any accent: Polish, Czech, Turkish, Romanian, Baltic, Nordic', async () => {
+    for (const name of ['Zofia Wiśniewska-Dvořák', 'Şükrü Çelik', 'Ștefan Țurcanu', 'Jānis Bērziņš', 'Ægir Þórsson']) {
+      expect((await put({ ...BILLING_ADDRESS, name })).body.name).toBe(name);
+    }
+  });
+
   it.each([
     [{ postalCode: '6518' }, 'postalCode', BILLING_MESSAGES.postalCodeGerman],
     [{ vatId: 'DE136695977' }, 'vatId', BILLING_MESSAGES.vatIdCheckDigit],
@@ -117,6 +124,15 @@ describe('the billing address', () => {
     [{ name: '   ' }, 'name', BILLING_MESSAGES.nameRequired],
     [{ street: undefined }, 'street', BILLING_MESSAGES.streetRequired],
     [{ city: 'x'.repeat(61) }, 'city', BILLING_MESSAGES.tooLong(60)],
+    // One line each, as the invoice prints it (a line break would add a line to a tax document).
+    [{ street: 'Hauptstraße 1\nHinterhaus' }, 'street', INVOICE_CHARACTER_MESSAGES.oneLine],
+    [{ company: 'Muster GmbH\r\nz. Hd. Buchhaltung' }, 'company', INVOICE_CHARACTER_MESSAGES.oneLine],
+    [{ name: 'Anna\tMüller' }, 'name', INVOICE_CHARACTER_MESSAGES.oneLine],
+    [{ city: 'Wiesbaden\u2028Biebrich' }, 'city', INVOICE_CHARACTER_MESSAGES.oneLine],
+    // Only what the invoice's typeface prints.
+    [{ name: '😀😀😀' }, 'name', INVOICE_CHARACTER_MESSAGES.unprintable('😀')],
+    [{ name: 'Анна Иванова' }, 'name', INVOICE_CHARACTER_MESSAGES.unprintable('А')],
+    [{ city: '北京' }, 'city', INVOICE_CHARACTER_MESSAGES.unprintable('北')],
   ])('refuses %o with a German message for its field', async (change, field, message) => {
     const { status, body } = await put({ ...BILLING_ADDRESS, ...change });
     expect(status).toBe(400);
@@ -229,9 +245,25 @@ describe('invoices', () => {
     for (const billed of ['"LS">1<', '"MTK">2.25<', '"H87">3<', '"HUR">1.5<', '"MON">12<']) {
       expect(invoice?.xml).toContain(`<ram:BilledQuantity unitCode=${billed}/ram:BilledQuantity>`);
     }
-    for (const words of ['2,25 m²', '12 Monate', '1,5 Stunden', 'abzüglich 54,00 € Rabatt für die']) {
+    for (const words of ['2,25 m²', '12 Monate', '1,5 Stunden', 'abzüglich Rabatt für die Jahreszahlung']) {
       expect(invoice?.text).toContain(words);
     }
+    // Every line multiplies out as printed, on paper (gross) and in the data (net, less the allowance).
+    const text = (invoice?.text ?? '').replace(/\u00a0/g, ' ');
+    expect(text).toMatch(/2,25 m²\s+24,90 €\s+56,03 €/);
+    expect(text).toMatch(/12 Monate\s+30,00 €\s+360,00 €/);
+    expect(text).toMatch(/abzüglich Rabatt für die Jahreszahlung\s+−54,00 €/);
+    for (const item of invoice?.xml.match(
+      /<ram:IncludedSupplyChainTradeLineItem>[\s\S]*?<\/ram:IncludedSupplyChainTradeLineItem>/g,
+    ) ?? []) {
+      const number = (tag: string) => Number(new RegExp(`<ram:${tag}[^>]*>([\\d.]+)<`).exec(item)?.[1] ?? 0);
+      const allowance = number('ActualAmount');
+      const computed = Math.round(number('BilledQuantity') * number('ChargeAmount') * 100) / 100 - allowance;
+      expect(computed.toFixed(2)).toBe(number('LineTotalAmount').toFixed(2));
+    }
+    expect(invoice?.xml).toContain('<ram:Reason>Rabatt für die Jahreszahlung</ram:Reason>');
+    // The bookkeeper's name prints as typed, beyond Latin-1.
+    expect(invoice?.text).toContain('Zofia Wiśniewska-Dvořák');
     expect(invoice?.xml).toContain('DE136695976');
     expect(invoice?.xml).toContain('<ram:RateApplicablePercent>19</ram:RateApplicablePercent>');
     expect(invoice?.xml).toContain('<ram:DuePayableAmount>0.00</ram:DuePayableAmount>');

@@ -17,6 +17,7 @@ import { errorBody, handleError, MESSAGES } from '../../src/server/http/errors.t
 import { readSandboxAssets } from '../../src/server/payment-sandbox/assets.ts';
 import { OUTCOME_LABELS } from '../../src/server/payment-sandbox/paypal/approval-page.ts';
 import { paypalEmulator } from '../../src/server/payment-sandbox/paypal/paypal-emulator.ts';
+import { clockRoutes, type SandboxClock, sandboxClock } from '../../src/server/payment-sandbox/sandbox-clock.ts';
 import { sandboxStore } from '../../src/server/payment-sandbox/sandbox-store.ts';
 import { parseFormParams } from '../../src/server/payment-sandbox/stripe/form-params.ts';
 import { signStripeEvent, stripeEmulator } from '../../src/server/payment-sandbox/stripe/stripe-emulator.ts';
@@ -67,8 +68,6 @@ async function deliverPayPalWebhook(body: string, headers: Record<string, string
 }
 /** What the product's webhook route answers; tests replace it. */
 let webhookAnswer: (delivery: Delivery) => number | Promise<number> = () => 200;
-let clockOffsetMs = 0;
-const now = () => new Date(Date.now() + clockOffsetMs);
 
 async function deliverWebhook(body: string, signature: string): Promise<number> {
   let verified = true;
@@ -85,6 +84,8 @@ async function deliverWebhook(body: string, signature: string): Promise<number> 
 let database: DatabaseHandle;
 let app: Hono<ApiEnv>;
 let stripe: Stripe;
+/** The sandbox clock both emulators read, moved on by the tests about time. */
+let clock: SandboxClock;
 
 /** What a client's `fetch` reaches: the app in process, whatever host the URL names. */
 const fetchInto =
@@ -96,13 +97,14 @@ const fetchInto =
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  clock = sandboxClock(sandboxStore(database.db), { controlled: true });
   const stripeOptions = {
     db: database.db,
     secretKey: SECRET_KEY,
     webhookSecret: WEBHOOK_SECRET,
     deliverWebhook,
     pages,
-    now,
+    clock,
     webhookTiming: { retryDelaysMs: [20, 40, 60], lateDelayMs: 300 },
   };
   const paypalOptions = {
@@ -114,7 +116,7 @@ beforeAll(async () => {
     deliverWebhook: deliverPayPalWebhook,
     pages,
     sdk: paypalSdk,
-    now,
+    clock,
     settleAfterMs: 200,
     webhookRetryDelaysMs: [20],
   };
@@ -129,6 +131,7 @@ beforeAll(async () => {
     PAYPAL_PLAIN,
     paypalEmulator({ ...paypalOptions, publicBaseUrl: `${ORIGIN}${PAYPAL_PLAIN}`, testControls: false }),
   );
+  app.route('/api/sandbox/test/clock', clockRoutes(clock));
   app.notFound((c) => c.json(errorBody(404, MESSAGES.notFound), 404));
   app.onError(handleError);
 
@@ -598,6 +601,8 @@ describe('Stripe emulator', () => {
         ['cancel', 'Abbrechen und zurück zum Shop'],
         ['decline', 'Karte wird abgelehnt'],
         ['authenticate', '3-D Secure verlangen'],
+        ['delayed-succeeds', 'Verzögert (Lastschrift): später bezahlt'],
+        ['delayed-fails', 'Verzögert (Lastschrift): später gescheitert'],
         ['expire', 'Bezahlseite läuft ab'],
       ]);
       expect(html).toContain('<legend>Andere Ergebnisse testen</legend>');
@@ -716,19 +721,17 @@ describe('Stripe emulator', () => {
       expect(eventsOf(session.id).map((delivery) => delivery.event.type)).toEqual(['checkout.session.completed']);
     });
 
-    it('expires an overdue session when it is read or paid, with one expired event', async () => {
+    it('expires a session at expires_at when the clock passes it, with one expired event, never payable', async () => {
       const read = await createSession();
       const paidLate = await createSession();
-      clockOffsetMs = 24 * 60 * 60 * 1000 + 1000;
-      try {
-        expect(await stripe.checkout.sessions.retrieve(read.id)).toMatchObject({ status: 'expired', url: null });
-        const late = await submit(paidLate.id, 'pay');
-        expect(late.status).toBe(409);
-        expect(await late.text()).toContain('Bezahlseite abgelaufen');
-        expect((await page(read.id)).status).toBe(409);
-      } finally {
-        clockOffsetMs = 0;
-      }
+      await clock.advance(24 * 60 * 60 - 60);
+      expect((await stripe.checkout.sessions.retrieve(read.id)).status).toBe('open');
+      await clock.advance(61);
+      expect(await stripe.checkout.sessions.retrieve(read.id)).toMatchObject({ status: 'expired', url: null });
+      const late = await submit(paidLate.id, 'pay');
+      expect(late.status).toBe(409);
+      expect(await late.text()).toContain('Bezahlseite abgelaufen');
+      expect((await page(read.id)).status).toBe(409);
       for (const id of [read.id, paidLate.id]) {
         await waitFor(() => eventsOf(id).length > 0);
       }
@@ -770,6 +773,113 @@ describe('Stripe emulator', () => {
       const response = await page('cs_test_unknown');
       expect(response.status).toBe(404);
       expect(await response.text()).toContain('Bezahlseite nicht gefunden');
+    });
+  });
+
+  describe('over time, on the sandbox clock', () => {
+    const typesOf = (id: string) =>
+      deliveries.filter((d) => JSON.stringify(d.event.data.object).includes(id)).map((d) => d.event.type);
+    const intentOf = async (id: string) =>
+      (await stripe.checkout.sessions.retrieve(id, { expand: ['payment_intent'] }))
+        .payment_intent as Stripe.PaymentIntent;
+    const THREE_DAYS = 3 * 24 * 60 * 60;
+
+    it('a delayed payment (SEPA) completes unpaid, processing, and succeeds three days later with its event', async () => {
+      const session = await createSession();
+      await setMode(session.id, 'before-redirect');
+      expect((await submit(session.id, 'delayed-succeeds')).status).toBe(303);
+      expect(await stripe.checkout.sessions.retrieve(session.id)).toMatchObject({
+        status: 'complete',
+        payment_status: 'unpaid',
+      });
+      const intent = await intentOf(session.id);
+      expect(intent).toMatchObject({ object: 'payment_intent', status: 'processing', amount_received: 0 });
+      expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({ status: 'processing' });
+      await clock.advance(THREE_DAYS - 60);
+      expect((await stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe('unpaid');
+      // The advance answers once the event that fell due has arrived.
+      await clock.advance(60);
+      expect(typesOf(session.id)).toEqual(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
+      expect((await stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe('paid');
+      expect(await stripe.paymentIntents.retrieve(intent.id)).toMatchObject({
+        status: 'succeeded',
+        amount_received: 120_000,
+      });
+    });
+
+    it('a delayed payment that fails: async_payment_failed, the PaymentIntent needs another method; out of order on request', async () => {
+      const session = await createSession();
+      await setMode(session.id, 'out-of-order');
+      await submit(session.id, 'delayed-fails');
+      await sleep(50);
+      // Held back until the payment's next event.
+      expect(typesOf(session.id)).toEqual([]);
+      await clock.advance(THREE_DAYS);
+      expect(typesOf(session.id)).toEqual(['checkout.session.async_payment_failed', 'checkout.session.completed']);
+      expect(await intentOf(session.id)).toMatchObject({
+        status: 'requires_payment_method',
+        last_payment_error: { code: 'payment_intent_payment_attempt_failed' },
+      });
+      expect((await stripe.checkout.sessions.retrieve(session.id)).payment_status).toBe('unpaid');
+      await expect(stripe.refunds.create({ payment_intent: (await intentOf(session.id)).id })).rejects.toMatchObject({
+        code: 'charge_not_refundable',
+      });
+    });
+
+    it('a refund a test made pending fails an hour later: refund.updated and refund.failed, the charge refundable again', async () => {
+      const session = await createSession();
+      await setMode(session.id, 'before-redirect');
+      await submit(session.id, 'pay');
+      const intent = (await intentOf(session.id)).id;
+      expect((await app.request(`${STRIPE}/test/refunds/fail-next`, { method: 'POST' })).status).toBe(200);
+      const refund = await stripe.refunds.create({ payment_intent: intent });
+      expect(refund.status).toBe('pending');
+      expect((await stripe.refunds.list({ payment_intent: intent })).data.map((r) => [r.id, r.status])).toEqual([
+        [refund.id, 'pending'],
+      ]);
+      await clock.advance(60 * 60);
+      expect(await stripe.refunds.retrieve(refund.id)).toMatchObject({
+        status: 'failed',
+        failure_reason: 'expired_or_canceled_card',
+      });
+      const refundEvents = deliveries.filter((d) => d.event.data.object.id === refund.id).map((d) => d.event.type);
+      expect(refundEvents).toEqual(['refund.created', 'refund.updated', 'refund.failed']);
+      // The money stayed: the charge can be refunded again, and that refund (delayed) succeeds.
+      await app.request(`${STRIPE}/test/refunds/delay-next`, { method: 'POST' });
+      const again = await stripe.refunds.create({ payment_intent: intent });
+      await clock.advance(60 * 60);
+      expect((await stripe.refunds.retrieve(again.id)).status).toBe('succeeded');
+      expect((await stripe.refunds.list({ payment_intent: intent })).data.map((r) => r.status)).toEqual([
+        'succeeded',
+        'failed',
+      ]);
+    });
+
+    it('a dispute: opened with its events and deadline, refunds refused meanwhile, lost once and final', async () => {
+      const session = await createSession();
+      await setMode(session.id, 'before-redirect');
+      await submit(session.id, 'pay');
+      const intent = (await intentOf(session.id)).id;
+      const dispute = (control: unknown) =>
+        json<{ id: string; status: string; reason: string; evidence_details: { due_by: number } }>(
+          app.request(`${STRIPE}/test/sessions/${session.id}/dispute`, {
+            method: 'POST',
+            body: JSON.stringify(control),
+          }),
+        );
+      const opened = await dispute({ outcome: 'open', reason: 'product_not_received' });
+      expect(opened.body).toMatchObject({ status: 'needs_response', reason: 'product_not_received' });
+      expect(opened.body.evidence_details.due_by).toBeGreaterThan(clock.now().getTime() / 1000 + 6 * 24 * 3600);
+      expect(await stripe.disputes.retrieve(opened.body.id)).toMatchObject({ payment_intent: intent, amount: 120_000 });
+      await expect(stripe.refunds.create({ payment_intent: intent })).rejects.toMatchObject({
+        code: 'charge_disputed',
+      });
+      expect((await dispute({ outcome: 'lost' })).body.status).toBe('lost');
+      expect((await dispute({ outcome: 'won' })).status).toBe(409);
+      const types = deliveries.filter((d) => d.event.data.object.id === opened.body.id).map((d) => d.event.type);
+      expect(types).toEqual(['charge.dispute.created', 'charge.dispute.funds_withdrawn', 'charge.dispute.closed']);
+      expect((await stripe.disputes.retrieve(opened.body.id)).status).toBe('lost');
+      expect((await dispute({ outcome: 'x' })).status).toBe(400);
     });
   });
 
@@ -1434,11 +1544,9 @@ describe('PayPal emulator', () => {
     it('sends PayPal’s transmission headers, and verifies exactly what it sent with the webhook’s id', async () => {
       const order = await createApproved();
       await capture(order.id);
-      const [delivery] = await waitFor(
-        () =>
-          paypalDeliveries.filter((d) => JSON.stringify(d.event).includes(order.id)).length > 0 &&
-          paypalDeliveries.filter((d) => JSON.stringify(d.event).includes(order.id)),
-      );
+      const captured = (d: PayPalDelivery) =>
+        d.event.event_type === 'PAYMENT.CAPTURE.COMPLETED' && JSON.stringify(d.event).includes(order.id);
+      const [delivery] = await waitFor(() => paypalDeliveries.some(captured) && paypalDeliveries.filter(captured));
       if (!delivery) throw new Error('no delivery');
       expect(delivery.headers).toMatchObject({
         'PAYPAL-AUTH-ALGO': 'SHA256withRSA',
@@ -1463,6 +1571,116 @@ describe('PayPal emulator', () => {
       expect(paypalDeliveries.length).toBeGreaterThan(3);
       const verdicts = await Promise.all(paypalDeliveries.map((delivery) => verify(delivery)));
       expect(verdicts.every((verdict) => verdict.body.verification_status === 'SUCCESS')).toBe(true);
+    });
+  });
+
+  describe('over time, on the sandbox clock', () => {
+    const THREE_HOURS = 3 * 60 * 60;
+    const eventTypes = (id: string) =>
+      paypalDeliveries.filter((d) => JSON.stringify(d.event.resource).includes(id)).map((d) => d.event.event_type);
+    const freshToken = async () => {
+      token = (await json<{ access_token: string }>(requestToken(basic(CLIENT_ID, CLIENT_SECRET)))).body.access_token;
+    };
+
+    it('approval tells the shop (CHECKOUT.ORDER.APPROVED) and leaves update_time unset', async () => {
+      const order = await createApproved();
+      await waitFor(() => eventTypes(order.id).includes('CHECKOUT.ORDER.APPROVED'));
+      const read = await json<Order & { update_time?: string }>(paypal('GET', `/v2/checkout/orders/${order.id}`));
+      expect(read.body).toMatchObject({ status: 'APPROVED' });
+      expect(read.body.update_time).toBeUndefined();
+    });
+
+    it('an order not completed within three hours is gone (404 INVALID_RESOURCE_ID); a completed one stays', async () => {
+      const created = await createOrder();
+      const approvedOnly = await createApproved();
+      const done = await createApproved();
+      await capture(done.id);
+      await clock.advance(THREE_HOURS - 60);
+      expect((await json<Order>(paypal('GET', `/v2/checkout/orders/${created.id}`))).body.status).toBe('CREATED');
+      await clock.advance(60);
+      await freshToken();
+      for (const id of [created.id, approvedOnly.id]) {
+        const gone = await json<PayPalErrorAnswer>(paypal('GET', `/v2/checkout/orders/${id}`));
+        expect(gone).toMatchObject({ status: 404, body: { details: [{ issue: 'INVALID_RESOURCE_ID' }] } });
+      }
+      expect((await capture(approvedOnly.id)).status).toBe(404);
+      expect((await app.request(`${PAYPAL}/checkout/${created.id}`)).status).toBe(404);
+      expect((await approve(created.id)).status).toBe(404);
+      expect((await json<Order>(paypal('GET', `/v2/checkout/orders/${done.id}`))).body.status).toBe('COMPLETED');
+    });
+
+    it('a refund a test made pending fails an hour later: FAILED, no event, the capture refundable again', async () => {
+      const order = await createApproved();
+      const captureId = captureOf((await capture(order.id)).body)?.id ?? '';
+      await app.request(`${PAYPAL}/test/refunds/fail-next`, { method: 'POST' });
+      const pending = await json<{ id: string; status: string }>(
+        paypal('POST', `/v2/payments/captures/${captureId}/refund`, { body: {} }),
+      );
+      expect(pending).toMatchObject({ status: 201, body: { status: 'PENDING' } });
+      await clock.advance(60 * 60);
+      await freshToken();
+      expect((await json(paypal('GET', `/v2/payments/refunds/${pending.body.id}`))).body.status).toBe('FAILED');
+      expect((await json(paypal('GET', `/v2/payments/captures/${captureId}`))).body.status).toBe('COMPLETED');
+      expect(eventTypes(pending.body.id)).toEqual([]);
+      await app.request(`${PAYPAL}/test/refunds/delay-next`, { method: 'POST' });
+      const later = await json<{ id: string; status: string }>(
+        paypal('POST', `/v2/payments/captures/${captureId}/refund`, { body: {} }),
+      );
+      expect(later.body.status).toBe('PENDING');
+      await clock.advance(60 * 60);
+      await freshToken();
+      expect((await json(paypal('GET', `/v2/payments/refunds/${later.body.id}`))).body.status).toBe('COMPLETED');
+      expect((await json(paypal('GET', `/v2/payments/captures/${captureId}`))).body.status).toBe('REFUNDED');
+      expect(eventTypes(later.body.id)).toEqual(['PAYMENT.CAPTURE.REFUNDED']);
+    });
+
+    it('a dispute lost: CREATED, RESOLVED for the buyer and the capture REVERSED; the dispute as the Disputes API shows it', async () => {
+      const order = await createApproved();
+      const captureId = captureOf((await capture(order.id)).body)?.id ?? '';
+      const dispute = (control: unknown) =>
+        json<{ dispute_id: string; status: string; seller_response_due_date?: string }>(
+          app.request(`${PAYPAL}/test/orders/${order.id}/dispute`, { method: 'POST', body: JSON.stringify(control) }),
+        );
+      const opened = await dispute({ outcome: 'open' });
+      expect(opened.body).toMatchObject({
+        status: 'WAITING_FOR_SELLER_RESPONSE',
+        seller_response_due_date: expect.any(String),
+      });
+      expect((await dispute({ outcome: 'lost' })).body.status).toBe('RESOLVED');
+      expect((await dispute({ outcome: 'won' })).status).toBe(400);
+      const read = await json(paypal('GET', `/v1/customer/disputes/${opened.body.dispute_id}`));
+      expect(read.body).toMatchObject({
+        reason: 'UNAUTHORISED',
+        dispute_outcome: { outcome_code: 'RESOLVED_BUYER_FAVOUR' },
+        disputed_transactions: [{ seller_transaction_id: captureId }],
+      });
+      expect(await json(paypal('GET', `/v2/payments/captures/${captureId}`))).toMatchObject({
+        body: { status: 'REFUNDED', status_details: { reason: 'CHARGEBACK' } },
+      });
+      await waitFor(() => eventTypes(captureId).includes('PAYMENT.CAPTURE.REVERSED'));
+      expect(eventTypes(captureId)).toEqual(
+        expect.arrayContaining(['CUSTOMER.DISPUTE.CREATED', 'CUSTOMER.DISPUTE.RESOLVED', 'PAYMENT.CAPTURE.REVERSED']),
+      );
+    });
+
+    it('sends an order’s events twice, or out of order, when a test says so', async () => {
+      const twice = await createOrder();
+      await app.request(`${PAYPAL}/test/orders/${twice.id}/webhook`, { method: 'POST', body: '{"mode":"twice"}' });
+      await approve(twice.id, { outcome: 'completed' });
+      await waitFor(() => eventTypes(twice.id).length === 2);
+      const sameId = paypalDeliveries.filter((d) => JSON.stringify(d.event.resource).includes(twice.id));
+      expect(sameId[1]?.event.id).toBe(sameId[0]?.event.id);
+      const reordered = await createOrder();
+      await app.request(`${PAYPAL}/test/orders/${reordered.id}/webhook`, {
+        method: 'POST',
+        body: '{"mode":"out-of-order"}',
+      });
+      await approve(reordered.id, { outcome: 'completed' });
+      await sleep(50);
+      expect(eventTypes(reordered.id)).toEqual([]);
+      await capture(reordered.id);
+      await waitFor(() => eventTypes(reordered.id).length === 2);
+      expect(eventTypes(reordered.id)).toEqual(['PAYMENT.CAPTURE.COMPLETED', 'CHECKOUT.ORDER.APPROVED']);
     });
   });
 
@@ -1667,6 +1885,25 @@ describe('PayPal emulator', () => {
 });
 
 describe('sandbox building blocks', () => {
+  it('serves the sandbox clock: read it, move it on (never back), 400 for anything else', async () => {
+    const read = await json<{ now: string }>(app.request('/api/sandbox/test/clock'));
+    expect(Math.abs(Date.parse(read.body.now) - clock.now().getTime())).toBeLessThan(1000);
+    const before = clock.now().getTime();
+    const moved = await json<{ now: string }>(
+      app.request('/api/sandbox/test/clock', { method: 'POST', body: JSON.stringify({ advanceSeconds: 3600 }) }),
+    );
+    expect(moved.status).toBe(200);
+    expect(Date.parse(moved.body.now) - before).toBeGreaterThanOrEqual(3600 * 1000);
+    for (const body of ['{"advanceSeconds":-1}', '{"advanceSeconds":1.5}', '{}', 'x']) {
+      const refused = await json<{ message: string; statusCode: number }>(
+        app.request('/api/sandbox/test/clock', { method: 'POST', body }),
+      );
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { statusCode: 400, message: expect.stringContaining('advanceSeconds') },
+      });
+    }
+  });
   it('reads Stripe’s bracket form encoding into objects and arrays', () => {
     const encoded =
       'mode=payment&line_items[0][price_data][unit_amount]=100&line_items[0][quantity]=2' +

@@ -38,6 +38,7 @@ const {
   confirm,
   settlePayPal,
   losePayPalWebhooks,
+  advanceClock,
   signedStripeEvent,
   bookingOf,
   paymentsOf,
@@ -190,12 +191,7 @@ describe('a card payment whose webhook is lost and whose customer never returns'
 
 describe('Stripe’s asynchronous payments', () => {
   /** A signed event of the session, as Stripe sends it. */
-  const sessionEvent = (
-    type: string,
-    session: { id: string; bookingId: number },
-    fields: Record<string, unknown>,
-    id = `evt_${type}_${session.id.slice(-8)}`,
-  ) =>
+  const sessionEvent = (type: string, session: { id: string }, id = `evt_${type}_${session.id.slice(-8)}`) =>
     signedStripeEvent({
       id,
       object: 'event',
@@ -206,43 +202,43 @@ describe('Stripe’s asynchronous payments', () => {
           id: session.id,
           object: 'checkout.session',
           status: 'complete',
-          amount_total: 250_000,
+          payment_status: 'unpaid',
+          amount_total: 350_000,
           currency: 'eur',
           livemode: false,
-          payment_intent: `pi_${session.id.slice(-10)}`,
-          client_reference_id: String(session.bookingId),
-          ...fields,
+          payment_intent: null,
         },
       },
     });
+  const THREE_DAYS = 3 * 24 * 60 * 60;
 
-  it('complete but unpaid is pending; async_payment_succeeded pays it; no other payment meanwhile', async () => {
+  it('complete but unpaid is pending; async_payment_succeeded pays it days later; no other payment meanwhile', async () => {
     const user = await customerWithCart([2]);
     const { body: session } = await startCard(user);
-    await cardWebhooks(session.sessionId, 'never');
-    const ids = { id: session.sessionId, bookingId: session.bookingId };
-    expect((await sessionEvent('checkout.session.completed', ids, { payment_status: 'unpaid' })).status).toBe(200);
-    expect((await bookingOf(session.bookingId))?.status).toBe('processing');
+    expect((await hostedPage(session.sessionId, 'delayed-succeeds')).status).toBe(303);
+    await expect.poll(async () => (await bookingOf(session.bookingId))?.status).toBe('processing');
+    expect(await confirm(user, { bookingId: session.bookingId, sessionId: session.sessionId })).toMatchObject({
+      status: 200,
+      body: { status: 'processing' },
+    });
     expect((await startPayPal(user)).body.message).toMatch(new RegExp(`^${PENDING}`));
-    expect(
-      (await sessionEvent('checkout.session.async_payment_succeeded', ids, { payment_status: 'paid' })).status,
-    ).toBe(200);
+    await advanceClock(THREE_DAYS);
     expect((await bookingOf(session.bookingId))?.status).toBe('paid');
     expect(await paymentsOf(session.bookingId)).toMatchObject([{ provider: 'stripe', status: 'settled' }]);
+    await expect.poll(async () => (await confirmationMails(user.userEmail)).length).toBe(1);
   });
 
   it('async_payment_failed makes the booking payable again and tells the customer', async () => {
     const user = await customerWithCart([3]);
     const { body: session } = await startCard(user);
-    await cardWebhooks(session.sessionId, 'never');
-    const ids = { id: session.sessionId, bookingId: session.bookingId };
-    await sessionEvent('checkout.session.completed', ids, { payment_status: 'unpaid', amount_total: 350_000 });
-    expect((await bookingOf(session.bookingId))?.status).toBe('processing');
-    expect(
-      (await sessionEvent('checkout.session.async_payment_failed', ids, { payment_status: 'unpaid' })).status,
-    ).toBe(200);
+    expect((await hostedPage(session.sessionId, 'delayed-fails')).status).toBe(303);
+    await expect.poll(async () => (await bookingOf(session.bookingId))?.status).toBe('processing');
+    await advanceClock(THREE_DAYS);
     expect((await bookingOf(session.bookingId))?.status).toBe('pending_payment');
-    expect(await mailsTo(user.userEmail, 'Ihre Zahlung zur Bestellung')).toHaveLength(1);
+    await expect.poll(async () => (await mailsTo(user.userEmail, 'Ihre Zahlung zur Bestellung')).length).toBe(1);
+    // An old event saying it completed (unpaid) changes nothing: Stripe shows the failure.
+    expect((await sessionEvent('checkout.session.completed', { id: session.sessionId })).status).toBe(200);
+    expect((await bookingOf(session.bookingId))?.status).toBe('pending_payment');
   });
 
   it('refuses a signed event that lacks what the shop reads (400), and changes nothing', async () => {

@@ -13,6 +13,8 @@ import type { ApiEnv } from '../../src/server/context.ts';
 import type { DatabaseHandle } from '../../src/server/db/database.ts';
 import { readSandboxAssets } from '../../src/server/payment-sandbox/assets.ts';
 import { paypalEmulator } from '../../src/server/payment-sandbox/paypal/paypal-emulator.ts';
+import { type SandboxClock, sandboxClock } from '../../src/server/payment-sandbox/sandbox-clock.ts';
+import { sandboxStore } from '../../src/server/payment-sandbox/sandbox-store.ts';
 import { stripeEmulator } from '../../src/server/payment-sandbox/stripe/stripe-emulator.ts';
 import { openTestDatabase } from './support/test-api.ts';
 
@@ -45,9 +47,12 @@ const paypalEvents: { event_type: string; resource: Record<string, unknown> }[] 
 let database: DatabaseHandle;
 let app: Hono<ApiEnv>;
 let token = '';
+/** Moved on for what providers do later: delayed payments, pending refunds, orders gone. */
+let clock: SandboxClock;
 
 beforeAll(async () => {
   database = await openTestDatabase();
+  clock = sandboxClock(sandboxStore(database.db), { controlled: true });
   const { pages } = readSandboxAssets();
   app = new Hono<ApiEnv>();
   app.route(
@@ -63,6 +68,7 @@ beforeAll(async () => {
       },
       pages,
       testControls: true,
+      clock,
     }),
   );
   app.route(
@@ -82,18 +88,21 @@ beforeAll(async () => {
       sdk: { script: '', styles: '' },
       testControls: true,
       settleAfterMs: 60_000,
+      clock,
     }),
   );
-  const issued = await app.request('/paypal/v1/oauth2/token', {
+});
+
+function tokenRequest(): RequestInit {
+  return {
     method: 'POST',
     headers: {
       Authorization: `Basic ${Buffer.from(`${CLIENT.id}:${CLIENT.secret}`).toString('base64')}`,
       'Content-Type': 'application/x-www-form-urlencoded',
     },
     body: 'grant_type=client_credentials',
-  });
-  token = ((await issued.json()) as { access_token: string }).access_token;
-});
+  };
+}
 
 afterAll(() => database.close());
 
@@ -154,20 +163,57 @@ describe('Stripe, as the shop reads it', () => {
     );
   });
 
-  it('its refund, and the events of sessions, charges and refunds with their objects', async () => {
+  const intentOf = async (id: string) =>
+    String((await stripe('GET', `/v1/checkout/sessions/${id}`)).body.payment_intent);
+
+  it('a delayed payment’s PaymentIntent, processing, then succeeded or failed', async () => {
+    const later = await session();
+    const failing = await session();
+    await button(later.body.id, 'delayed-succeeds');
+    await button(failing.body.id, 'delayed-fails');
+    const intents = [await intentOf(later.body.id), await intentOf(failing.body.id)];
+    for (const intent of intents)
+      expectFits('stripe', 'payment_intent', (await stripe('GET', `/v1/payment_intents/${intent}`)).body);
+    await clock.advance(3 * 24 * 60 * 60);
+    const ended = await Promise.all(intents.map((intent) => stripe('GET', `/v1/payment_intents/${intent}`)));
+    expect(ended.map((intent) => intent.body.status)).toEqual(['succeeded', 'requires_payment_method']);
+    for (const intent of ended) expectFits('stripe', 'payment_intent', intent.body);
+  });
+
+  it('its refunds (pending, failed, listed) and disputes, and the events of sessions, charges, refunds and disputes with their objects', async () => {
     const paid = await session();
     await button(paid.body.id, 'pay');
-    const intent = String((await stripe('GET', `/v1/checkout/sessions/${paid.body.id}`)).body.payment_intent);
+    const intent = await intentOf(paid.body.id);
+    await stripe('POST', '/test/refunds/fail-next');
     const refund = await stripe('POST', '/v1/refunds', { payment_intent: intent });
     expectFits('stripe', 'refund', refund.body);
+    await clock.advance(60 * 60);
     expectFits('stripe', 'refund', (await stripe('GET', `/v1/refunds/${refund.body.id}`)).body);
+    const refunded = await stripe('POST', '/v1/refunds', { payment_intent: intent });
+    const listed = await stripe('GET', `/v1/refunds?payment_intent=${intent}`);
+    expect((listed.body.data as { status: string }[]).map((r) => r.status)).toEqual(['succeeded', 'failed']);
+    for (const item of listed.body.data as object[]) expectFits('stripe', 'refund', item);
+    expectFits('stripe', 'refund', refunded.body);
+    const disputed = await session();
+    await button(disputed.body.id, 'pay');
+    const dispute = await answered(
+      app.request(`/stripe/test/sessions/${disputed.body.id}/dispute`, { method: 'POST', body: '{"outcome":"lost"}' }),
+    );
+    expectFits('stripe', 'dispute', (await stripe('GET', `/v1/disputes/${dispute.body.id}`)).body);
     const schemaOf: Record<string, string> = {
       'checkout.session.completed': 'checkout.session',
       'checkout.session.expired': 'checkout.session',
+      'checkout.session.async_payment_succeeded': 'checkout.session',
+      'checkout.session.async_payment_failed': 'checkout.session',
       'charge.refunded': 'charge',
       'refund.created': 'refund',
+      'refund.updated': 'refund',
+      'refund.failed': 'refund',
+      'charge.dispute.created': 'dispute',
+      'charge.dispute.funds_withdrawn': 'dispute',
+      'charge.dispute.closed': 'dispute',
     };
-    await until(() => (stripeEvents.some((event) => event.type === 'charge.refunded') ? true : undefined));
+    await until(() => (stripeEvents.some((event) => event.type === 'charge.dispute.closed') ? true : undefined));
     expect(new Set(stripeEvents.map((event) => event.type))).toEqual(new Set(Object.keys(schemaOf)));
     for (const event of stripeEvents) {
       expectFits('stripe', 'event', event);
@@ -188,6 +234,15 @@ describe('Stripe, as the shop reads it', () => {
 });
 
 describe('PayPal, as the shop reads it', () => {
+  /** A token issued now: the clock moved on by the Stripe tests outlives the one before. */
+  const renewToken = async () => {
+    token = (
+      (await answered(app.request('/paypal/v1/oauth2/token', tokenRequest()))).body as unknown as {
+        access_token: string;
+      }
+    ).access_token;
+  };
+  beforeAll(renewToken);
   const paypal = (method: string, path: string, body?: unknown) =>
     answered(
       app.request(`/paypal${path}`, {
@@ -239,6 +294,25 @@ describe('PayPal, as the shop reads it', () => {
     }
   });
 
+  it('an order gone after three hours, and a dispute of a capture', async () => {
+    const left = await order();
+    const id = await approvedOrder('completed');
+    const captured = await paypal('POST', `/v2/checkout/orders/${id}/capture`);
+    const opened = await answered(
+      app.request(`/paypal/test/orders/${id}/dispute`, { method: 'POST', body: '{"outcome":"open"}' }),
+    );
+    expectFits('paypal', 'dispute', (await paypal('GET', `/v1/customer/disputes/${opened.body.dispute_id}`)).body);
+    await app.request(`/paypal/test/orders/${id}/dispute`, { method: 'POST', body: '{"outcome":"lost"}' });
+    const lost = await paypal('GET', `/v1/customer/disputes/${opened.body.dispute_id}`);
+    expectFits('paypal', 'dispute', lost.body);
+    expect(lost.body.disputed_transactions).toEqual([
+      expect.objectContaining({ seller_transaction_id: captureIdOf(captured.body) }),
+    ]);
+    await clock.advance(3 * 60 * 60);
+    await renewToken();
+    expectIssue('orders.get', await paypal('GET', `/v2/checkout/orders/${left.body.id}`));
+  });
+
   it('a refund, the verification of a webhook, and the events with their resources', async () => {
     const id = await approvedOrder('completed');
     const captureId = captureIdOf((await paypal('POST', `/v2/checkout/orders/${id}/capture`)).body);
@@ -260,12 +334,17 @@ describe('PayPal, as the shop reads it', () => {
     await paypal('POST', `/v2/checkout/orders/${pending}/capture`);
     await app.request(`/paypal/test/orders/${pending}/settle`, { method: 'POST', body: '{"status":"DECLINED"}' });
     const resourceOf: Record<string, string> = {
+      'CHECKOUT.ORDER.APPROVED': 'order',
       'PAYMENT.CAPTURE.COMPLETED': 'capture',
       'PAYMENT.CAPTURE.DENIED': 'capture',
       'PAYMENT.CAPTURE.REFUNDED': 'refund',
+      'PAYMENT.CAPTURE.REVERSED': 'refund',
+      'CUSTOMER.DISPUTE.CREATED': 'dispute',
+      'CUSTOMER.DISPUTE.RESOLVED': 'dispute',
     };
-    await until(() => (paypalEvents.some((event) => event.event_type === 'PAYMENT.CAPTURE.DENIED') ? true : undefined));
-    expect(new Set(paypalEvents.map((event) => event.event_type))).toEqual(new Set(Object.keys(resourceOf)));
+    const types = () => [...new Set(paypalEvents.map((event) => event.event_type))].sort();
+    await until(() => (types().length === Object.keys(resourceOf).length ? true : undefined));
+    expect(types()).toEqual(Object.keys(resourceOf).sort());
     for (const event of paypalEvents) {
       expectFits('paypal', 'event', event);
       expectFits('paypal', resourceOf[event.event_type] ?? '-', event.resource);

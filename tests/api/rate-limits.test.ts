@@ -68,6 +68,47 @@ describe('rate limits', () => {
     await expectLimited(wrongLogin(victim.userEmail, '198.51.99.1'));
   });
 
+  it('no login names an address’s counter: strangers cannot lock out everyone behind an address', async () => {
+    const first = await api.user(REALISTIC_CUSTOMER, { billingAddress: false, address: '192.0.2.10' });
+    const second = await api.user({}, { billingAddress: false, address: '192.0.2.10' });
+    const office = '198.51.100.240';
+    // 120 logins naming the office's address as the account, from 12 other addresses: no account, refused.
+    for (let attempt = 0; attempt < 120; attempt++) await wrongLogin(office, `203.0.113.${attempt % 12}`);
+    // Everyone in the office still logs in.
+    for (const user of [first, second]) {
+      const login = api.request('POST', '/auth/login', {
+        body: { userEmail: user.userEmail, password: user.password },
+        address: office,
+      });
+      expect((await login).status).toBe(200);
+    }
+    const { status, body } = await answer<{ message: string }>(wrongLogin(office, '203.0.113.12'));
+    expect({ status, message: body.message }).toEqual({ status: 400, message: 'Ungültige E-Mail-Adresse' });
+  });
+
+  it('counts an IPv6 client by its /64, an IPv4 one by its address however it is written', async () => {
+    const payload = (n: number) => ({
+      firstName: 'Iva',
+      lastName: 'Sechs',
+      phoneNumber: '0611123456',
+      userEmail: `ipv6-${n}@example.de`,
+      password: 'Sommer-2026!A',
+    });
+    const register = (n: number, address: string) =>
+      api.request('POST', '/auth/register', { body: payload(n), address });
+    for (const [n, address] of ['2001:db8:7:1::1', '2001:db8:7:1::2', '2001:db8:7:1:ffff:0:0:3'].entries()) {
+      expect((await register(n, address)).status).toBe(201);
+    }
+    // Another address of the same /64 is the same client …
+    await expectLimited(register(3, '2001:0db8:0007:0001:abcd::4'));
+    // … the next /64 is another.
+    expect((await register(4, '2001:db8:7:2::1')).status).toBe(201);
+    for (const [n, address] of ['198.51.100.25', '::ffff:198.51.100.25', '198.51.100.25'].entries()) {
+      expect((await register(10 + n, address)).status).toBe(201);
+    }
+    await expectLimited(register(13, '::ffff:198.51.100.25'));
+  });
+
   it('login: per address across accounts', async () => {
     for (let attempt = 0; attempt < 15; attempt++) {
       await api.request('POST', '/auth/login', {

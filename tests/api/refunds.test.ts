@@ -81,6 +81,25 @@ async function asCustomerSees(user: TestUser, bookingId: number) {
 }
 
 describe('a refund by staff', () => {
+  // First in the file: on a fresh database the first payment and the first refund both have id 1,
+  // the case where the overview once compared refunds.payment_id with refunds.id.
+  it('the shop’s first refund leaves every other paid order refundable, paid before it and after', async () => {
+    const refunded = await paidByPayPal([2]);
+    const before = await paidByCard([1]);
+    expect((await refund(refunded.bookingId)).status).toBe(200);
+    expect(await refundsOf(refunded.bookingId)).toMatchObject([{ id: 1, paymentId: 1 }]);
+    const after = await paidByCard([3]);
+    const laterPayPal = await paidByPayPal([4]);
+    const page = await answer<AdminBookingPage>(
+      api.request('GET', '/admin/bookings?status=paid&page=1', { token: admin.token }),
+    );
+    const paidIds = [before, after, laterPayPal].map((order) => order.bookingId);
+    expect(page.body.bookings.filter((booking) => paidIds.includes(booking.id))).toEqual(
+      paidIds.map(() => expect.objectContaining({ status: 'paid', refundable: true })),
+    );
+    expect(await inOverview(refunded.bookingId)).toMatchObject({ status: 'refunded', refundable: false });
+  });
+
   it('refunds a card payment through Stripe: booking refunded for both sides, one German mail', async () => {
     const { user, bookingId } = await paidByCard([1, 3]);
     expect(await inOverview(bookingId)).toMatchObject({ status: 'paid', refundable: true, testPayment: true });

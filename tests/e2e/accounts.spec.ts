@@ -83,6 +83,22 @@ test('a new customer registers, confirms by mail, logs in, sees the profile and 
   ).toEqual([null, null]);
 });
 
+for (const width of [320, 375]) {
+  test(`on a ${width} px phone the registration's success is in view and has the focus`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 640 });
+    const account = newAccount({ firstName: 'Małgorzata', lastName: 'Schäfer-Özdemir' });
+    await page.goto('/register');
+    await islandReady(page);
+    await fillRegistration(page, { ...account, confirmPassword: account.password });
+    // The button is below the first screen: the phone has scrolled down to it.
+    await page.getByRole('button', { name: 'Registrieren' }).click();
+    const success = page.getByRole('heading', { name: 'Sie haben sich erfolgreich registriert' });
+    await expect(success).toBeFocused();
+    await expect(success).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('link', { name: 'Zum Login' })).toBeInViewport();
+  });
+}
+
 test.describe('registration errors', () => {
   test('every field shows its own German message, the first invalid field gets focus', async ({ page }) => {
     await page.goto('/register');
@@ -112,11 +128,11 @@ test.describe('registration errors', () => {
       confirmPassword: 'anders',
     });
     await page.getByRole('button', { name: 'Registrieren' }).click();
-    for (const message of [m.lettersOnly, m.phoneDigitsOnly, m.emailInvalid, m.passwordDigit]) {
+    // A different confirmation is reported at once, also while the password still breaks a rule.
+    for (const message of [m.lettersOnly, m.phoneDigitsOnly, m.emailInvalid, m.passwordDigit, m.passwordsDiffer]) {
       await expect(page.getByText(message, { exact: true })).toBeVisible();
     }
     await expect(page.getByLabel('Vorname')).toBeFocused();
-    // Once the password itself is valid, a different confirmation is reported.
     await fillRegistration(page, { password: 'Sommer-2026!A', confirmPassword: 'Sommer-2026!B' });
     await expect(page.getByText(m.passwordsDiffer, { exact: true })).toBeVisible();
 
@@ -220,6 +236,22 @@ test.describe('the return path after login', () => {
       expect({ next, origin: landed.origin, path: landed.pathname }).toEqual({ next, origin: site, path });
       await page.evaluate(() => localStorage.clear()); // logged out again, for the next trick
     }
+  });
+
+  test('a landing page’s Login leads back to its order section, now with the ordering steps', async ({
+    page,
+    request,
+  }) => {
+    const account = await confirmedCustomer(request, { firstName: 'Zoë', lastName: 'Hoffmann-Ødegaard' });
+    await page.goto('/hotel');
+    const order = page.getByRole('region', { name: 'So bestellen Sie' });
+    await order.getByRole('link', { name: 'Login', exact: true }).click();
+    await islandReady(page);
+    await page.getByLabel('E-Mail').fill(account.userEmail);
+    await page.getByLabel('Passwort', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await page.waitForURL('/hotel#bestellen');
+    await expect(order.getByRole('link', { name: 'Hier geht’s zur Zahlungsseite' })).toBeInViewport();
   });
 });
 

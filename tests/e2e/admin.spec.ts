@@ -61,7 +61,7 @@ test('an administrator builds a category with an article and photos, edits, and 
   await expect(category.getByRole('img', { name: 'Bild 1 von Artikel A1' })).toBeVisible();
 
   // A second photo for the article, shown before it is saved; a wrong type is said beside the control.
-  const articlePhoto = category.getByLabel('Foto zum Artikel hinzufügen (Artikel A1)');
+  const articlePhoto = category.getByLabel('Foto zum Artikel hinzufügen, JPEG oder PNG, höchstens 5 MB (Artikel A1)');
   const savePhoto = category.getByRole('button', { name: 'Speichern – Foto für Artikel A1' });
   await articlePhoto.setInputFiles({ name: 'kein-bild.png', mimeType: 'image/png', buffer: Buffer.from('kein Bild') });
   await savePhoto.click();
@@ -158,7 +158,9 @@ test('the list shows each description, the delete question counts in German, and
   ]) {
     await expect(category.getByRole('button', { name, exact: true })).toHaveCount(1);
   }
-  await expect(category.getByLabel(`Foto zur Kategorie hinzufügen (Kategorie ${made.number})`)).toBeVisible();
+  await expect(
+    category.getByLabel(`Foto zur Kategorie hinzufügen, JPEG oder PNG, höchstens 5 MB (Kategorie ${made.number})`),
+  ).toBeVisible();
   await category.getByRole('button', { name: `Kategorie ${made.number} löschen`, exact: true }).click();
   await expect(
     category.getByText(`Kategorie ${made.number} (${made.type}) mit 2 Artikeln und 3 Bildern endgültig löschen?`),
@@ -189,29 +191,41 @@ test('a photo that fails after its article was added is said beside the new arti
     'Artikel F1 wurde hinzugefügt, aber sein Foto nicht: Nur JPEG- oder PNG-Bilder sind erlaubt. Sie können es beim Artikel erneut hochladen.',
   );
   await expect(category.getByRole('heading', { name: 'F1: Ohne Foto – 15,00 €' })).toBeVisible();
-  await expect(category.getByLabel('Foto zum Artikel hinzufügen (Artikel F1)')).toHaveAccessibleDescription(
-    'Nur JPEG- oder PNG-Bilder sind erlaubt.',
-  );
+  await expect(
+    category.getByLabel('Foto zum Artikel hinzufügen, JPEG oder PNG, höchstens 5 MB (Artikel F1)'),
+  ).toHaveAccessibleDescription('Nur JPEG- oder PNG-Bilder sind erlaubt.');
   await expect(addArticle.getByLabel('Artikelnummer')).toHaveValue('');
   await expect(addArticle.getByLabel(/Foto \(JPEG oder PNG/)).toHaveValue('');
 
-  await upload(category.getByLabel('Foto zum Artikel hinzufügen (Artikel F1)'), 3);
+  await upload(category.getByLabel('Foto zum Artikel hinzufügen, JPEG oder PNG, höchstens 5 MB (Artikel F1)'), 3);
   await category.getByRole('button', { name: 'Speichern – Foto für Artikel F1' }).click();
   await expect(status(page)).toHaveText('Bild gespeichert');
   await expect(category.getByRole('img', { name: 'Bild 1 von Artikel F1' })).toBeVisible();
   await expectNoAccessibilityViolations(page);
 
-  // A photo over 5 MB is refused before it is sent: on a slow line the server's refusal would
-  // reach a browser still sending it as a broken connection.
+  // A photo over 5 MB (the label names the limit) is refused the moment it is chosen, before
+  // anything is sent: on a slow line the server's refusal would reach a browser still sending it
+  // as a broken connection.
   const uploads: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/api/images/upload/')) uploads.push(request.url());
   });
   await category
-    .getByLabel('Foto zum Artikel hinzufügen (Artikel F1)')
-    .setInputFiles({ name: 'riesig.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(6 * 1024 * 1024, 1) });
-  await category.getByRole('button', { name: 'Speichern – Foto für Artikel F1' }).click();
+    .getByLabel('Foto zum Artikel hinzufügen, JPEG oder PNG, höchstens 5 MB (Artikel F1)')
+    .setInputFiles({ name: 'riesig.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(12 * 1024 * 1024, 1) });
   await expect(alert(page)).toHaveText('Das Bild ist größer als 5 MB.');
+  await expect(
+    category.getByLabel('Foto zum Artikel hinzufügen, JPEG oder PNG, höchstens 5 MB (Artikel F1)'),
+  ).toHaveAccessibleDescription('Das Bild ist größer als 5 MB.');
+  await expect(category.getByRole('button', { name: 'Speichern – Foto für Artikel F1' })).toBeDisabled();
+  // The add-article form, too, before the article is added.
+  const newPhoto = addArticle.getByLabel(/Foto \(JPEG oder PNG, höchstens 5 MB/);
+  await newPhoto.setInputFiles({
+    name: 'riesig.jpg',
+    mimeType: 'image/jpeg',
+    buffer: Buffer.alloc(12 * 1024 * 1024, 1),
+  });
+  await expect(newPhoto).toHaveAccessibleDescription('Das Bild ist größer als 5 MB.');
   expect(uploads).toEqual([]);
 });
 

@@ -38,6 +38,7 @@ const staticPages = [
   { path: '/privacypolicy', heading: 'Datenschutzerklärung' },
   { path: '/agb', heading: 'Allgemeine Geschäftsbedingungen' },
   { path: '/widerrufsbelehrung', heading: 'Widerrufsbelehrung' },
+  { path: '/barrierefreiheit', heading: 'Erklärung zur Barrierefreiheit' },
   { path: '/loginpage', heading: 'Willkommen auf der HWDS-Website' },
 ];
 
@@ -438,6 +439,7 @@ test('sitemap.xml lists the public pages and robots.txt points to it', async ({ 
     '/privacypolicy',
     '/agb',
     '/widerrufsbelehrung',
+    '/barrierefreiheit',
     ...landingPages.map((p) => p.path),
   ]) {
     expect(sitemap).toContain(`<loc>${new URL(path, baseURL).href}</loc>`);

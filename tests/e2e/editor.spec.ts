@@ -13,6 +13,7 @@ import { embeddedEnv, type RunningServer, run, startApiServer } from '../support
 import { E2E_ADMIN, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { HOSTILE_TEXT, writeHostileContent } from './support/hostile-content.ts';
 
 const NEW_TITLE = 'Website für Ihr Hotel am Seeufer mit Direktbuchung';
 
@@ -94,8 +95,14 @@ test.describe('an editor on a server of its own', () => {
     return accessToken;
   }
 
+  /** 'Inhalte', from the editor as an editor goes there: by the link at the top of its sidebar. */
   async function publish(page: Page) {
-    await page.goto(at('/admin/inhalte'));
+    if (page.url().includes('/keystatic')) {
+      await page.getByRole('link', { name: 'Veröffentlichen – zurück zu den Inhalten' }).click();
+      await expect(page).toHaveURL(at('/admin/inhalte'));
+    } else {
+      await page.goto(at('/admin/inhalte'));
+    }
     await page.getByRole('button', { name: 'Veröffentlichen' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Wird veröffentlicht' })).toBeVisible();
   }
@@ -140,6 +147,11 @@ test.describe('an editor on a server of its own', () => {
     await title.fill('');
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect(title).toHaveAttribute('aria-invalid', 'true');
+    // Keystatic's checks speak German here, naming the field and its limit.
+    await expect(page.getByText('Titel: mindestens 10 Zeichen.')).toBeVisible();
+    await title.fill('Hotel'.repeat(15));
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Titel: höchstens 70 Zeichen.')).toBeVisible();
     expect(readFileSync(contentFile('landing/hotel.md'), 'utf8')).toBe(original);
 
     // Another editor saved the page meanwhile: this save is refused, naming the file.
@@ -236,5 +248,55 @@ test.describe('an editor on a server of its own', () => {
     expect(await (await request.get(at('/departaments/12'))).text()).toMatch(/1\.350,00\s€/);
     expect(await (await request.get(at('/hotel'))).text()).toContain(NEW_TITLE);
     expect(await cartCharges(request, token)).toBe(1350);
+  });
+
+  test('text that ends a script element or opens a comment, published in every field, is shown and never run', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    // Every script the policy refuses is reported here (and logged, which the fixture counts too).
+    await page.addInitScript(() => {
+      const reports: string[] = [];
+      Object.assign(window, { policyReports: reports });
+      document.addEventListener('securitypolicyviolation', (event) =>
+        reports.push(`${event.effectiveDirective}: ${event.sample}`),
+      );
+    });
+    await openEditor(page, request);
+    writeHostileContent(contentDir);
+    await publish(page);
+    await expect(page.getByText(/^Veröffentlicht: \d+ geänderte Dateien/)).toBeVisible({ timeout: 180_000 });
+
+    // Pre-rendered (with and without JSON-LD, Markdown bodies, an example site) and rendered on request.
+    for (const pathname of [
+      '/',
+      '/hotel',
+      '/beispiele/hotel',
+      '/modelle',
+      '/preise',
+      '/aboutus',
+      '/agb',
+      '/departaments/12',
+    ]) {
+      await page.goto(at(pathname));
+      await expect(page.getByText(HOSTILE_TEXT).first(), pathname).toBeVisible();
+      for (const data of await page.locator('script[type="application/ld+json"]').allTextContents()) {
+        expect(() => JSON.parse(data), pathname).not.toThrow();
+      }
+      expect(await page.evaluate(() => (window as Window & { policyReports?: string[] }).policyReports)).toEqual([]);
+    }
+    await page.goto(at('/hotel'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOSTILE_TEXT);
+    const [service] = await page.locator('script[type="application/ld+json"]').allTextContents();
+    expect((JSON.parse(service ?? '{}') as { name?: string }).name).toBe(HOSTILE_TEXT);
+    await page.goto(at('/aboutus'));
+    await expect(page.getByText('Text: </script><script>alert(document.domain)</script>')).toBeVisible();
+    expect(dialogs).toEqual([]);
   });
 });

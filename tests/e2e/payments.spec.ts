@@ -2,12 +2,14 @@
  * Buying through the UI with nothing configured: the sandbox's hosted card page and its PayPal
  * stand-in, the success, cancel and confirmation pages, the confirmation mail; cancelled and declined
  * payments; webhooks early, late or never; a payment PayPal still processes, as the customer and
- * as staff see it; a refund by staff.
+ * as staff see it; a refund by staff; disputed and charged-back orders of the realistic history.
  */
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { todayInGermany } from '../../src/lib/dates.ts';
+import { siteSchema } from '../../src/content-schemas/site.ts';
 import { EARLY_START_CONSENT, EARLY_START_REQUIRED } from '../../src/lib/withdrawal-period.ts';
+import { readContentFile } from '../../src/server/content-files.ts';
 import { addToCart, FULL_CART_ENTRIES, fullCartArticles } from '../support/realistic-shop.ts';
 import {
   CONFIRMATION_SUBJECT,
@@ -20,14 +22,12 @@ import {
 } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
-
-function inDays(days: number): string {
-  const date = new Date(`${todayInGermany()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+import { addToCartAndOpenPayment, inDays, requestEarlyStart, signedInCustomer } from './support/payment-page.ts';
 
 const header = (page: Page) => page.getByRole('navigation', { name: 'Hauptnavigation' });
+
+/** Where the shop's reports to the agency go (content/site.yaml). */
+const AGENCY_EMAIL = readContentFile('site.yaml', siteSchema).company.email;
 
 /** Registers through the form, confirms with the mailed link and logs in, as a new customer does. */
 async function newCustomer(page: Page) {
@@ -55,69 +55,6 @@ async function newCustomer(page: Page) {
   await page.waitForURL('/');
   return account;
 }
-
-/** A logged-in customer of the API (faster than the registration form, where that is not the point). */
-async function signedInCustomer(page: Page, request: APIRequestContext, firstName: string) {
-  const account = await confirmedCustomer(request, { firstName, lastName: 'Schöneberg-Weißenfels' });
-  await signIn(page, account.token);
-  return account;
-}
-
-/**
- * Books website model 2 on the payment category (12) and goes on from the cart to the payment
- * page; a customer who registered through the form gives the billing address there (`ask`), one
- * made through the API has it already.
- */
-async function addToCartAndOpenPayment(page: Page, billingAddress: 'ask' | 'stored' = 'stored') {
-  await page.goto('/departaments/12');
-  const card = page
-    .getByRole('listitem')
-    .filter({ has: page.getByRole('heading', { name: 'Moderne Informationsseite' }) });
-  await card.scrollIntoViewIfNeeded();
-  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
-  await card.getByLabel('Startdatum').fill(inDays(14));
-  await card.getByLabel('Enddatum').fill(inDays(14));
-  await card.getByRole('button', { name: 'Buchen' }).click();
-  await expect(card.getByRole('status')).toContainText('Termin erfolgreich gebucht!');
-  await page.goto('/cart');
-  await page.getByRole('link', { name: 'Bestellen' }).click();
-  await page.waitForURL('/payment-options');
-  await expect(page.getByText('Gesamtbetrag: 2.500,00 €')).toBeVisible();
-  if (billingAddress === 'ask') await giveBillingAddress(page);
-  // The model starts in 14 days, within the withdrawal period.
-  await requestEarlyStart(page);
-}
-
-/** A new customer's first order asks for the billing address before the payment methods (docs/product.md#d37-invoices). */
-async function giveBillingAddress(page: Page) {
-  const billing = page.getByRole('region', { name: 'Rechnungsadresse' });
-  await expect(page.getByRole('group', { name: 'Zahlungsart' })).toBeHidden();
-  await billing.getByLabel('Name', { exact: true }).fill('Paula Weiß');
-  await billing.getByLabel('Firma (optional)').fill('Weiß & Söhne Großformatdruck GmbH');
-  await billing.getByLabel('Straße und Hausnummer').fill('Kaiser-Friedrich-Ring 7');
-  await billing.getByLabel('PLZ').fill('6518');
-  await billing.getByLabel('Ort').fill('Wiesbaden');
-  await expect(billing.getByLabel('Land')).toHaveValue('DE');
-  await billing.getByLabel('USt-IdNr. (optional)').fill('de 136 695 976');
-  await billing.getByRole('button', { name: 'Rechnungsadresse speichern' }).click();
-  await expect(billing.getByText('Eine deutsche Postleitzahl hat fünf Ziffern.')).toBeVisible();
-  await expect(billing.getByLabel('PLZ')).toBeFocused();
-  await expectNoAccessibilityViolations(page);
-  await billing.getByLabel('PLZ').fill('65185');
-  await billing.getByRole('button', { name: 'Rechnungsadresse speichern' }).click();
-  await expect(billing.getByText('Die Rechnungsadresse ist gespeichert.')).toBeVisible();
-  await expect(billing).toContainText('Weiß & Söhne Großformatdruck GmbH');
-  await expect(billing).toContainText('USt-IdNr. DE136695976');
-  await expect(billing.getByRole('button', { name: 'Ändern Rechnungsadresse' })).toBeFocused();
-  // 'Ändern' opens the form with the stored address; 'Abbrechen' keeps it as it was.
-  await billing.getByRole('button', { name: 'Ändern Rechnungsadresse' }).click();
-  await expect(billing.getByLabel('Straße und Hausnummer')).toHaveValue('Kaiser-Friedrich-Ring 7');
-  await billing.getByRole('button', { name: 'Abbrechen' }).click();
-  await expect(billing).toContainText('65185 Wiesbaden');
-}
-
-/** An appointment within the withdrawal period: the customer asks for the early start (docs/product.md#d31-consumer-law). */
-const requestEarlyStart = (page: Page) => page.getByRole('checkbox', { name: EARLY_START_CONSENT }).check();
 
 async function payByCardOnHostedPage(page: Page) {
   await page.getByLabel('Kreditkarte (Stripe)').check();
@@ -435,6 +372,38 @@ test.describe('a payment PayPal still processes', () => {
     await close();
   });
 
+  test('declined after a while: the page says nothing was charged and leads back to paying', async ({
+    page,
+    request,
+  }) => {
+    await signedInCustomer(page, request, 'Şükrü');
+    await addToCartAndOpenPayment(page);
+    await page.getByLabel('PayPal').check();
+    await page.getByRole('button', { name: 'Zahlungspflichtig mit PayPal bezahlen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'PayPal – Testzahlung' });
+    await dialog.getByRole('button', { name: 'Genehmigen: Zahlung ausstehend, dann abgelehnt' }).click();
+    await page.waitForURL(/\/success\?.*method=paypal/);
+    await expect(page.getByRole('heading', { name: 'Ihre Zahlung wird noch bearbeitet …' })).toBeVisible();
+    const orderId = new URL(page.url()).searchParams.get('session_id') ?? '';
+
+    // PayPal denies it while the page still asks.
+    const settle = await request.post(`/api/sandbox/paypal/test/orders/${orderId}/settle`, {
+      data: { status: 'DECLINED' },
+    });
+    expect(settle.status()).toBe(200);
+    await expect(page.getByRole('heading', { name: 'Ihre Zahlung wurde nicht ausgeführt' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByRole('status')).toContainText('Es wurde nichts abgebucht');
+    await expect(page.getByRole('alert')).toBeEmpty();
+    await expectNoAccessibilityViolations(page);
+    await page.getByRole('link', { name: 'Erneut bezahlen' }).click();
+    await page.waitForURL('/payment-options');
+    await expect(page.getByRole('button', { name: 'Jetzt zahlungspflichtig bezahlen' })).toBeVisible();
+    await page.goBack();
+    await expect(page.getByRole('link', { name: 'Zum Warenkorb' })).toHaveAttribute('href', '/cart');
+  });
+
   test('a declined funding source says so; another one can be chosen and pays', async ({ page, request }) => {
     await signedInCustomer(page, request, 'Dragan');
     await addToCartAndOpenPayment(page);
@@ -522,33 +491,126 @@ test('staff refund a paid booking: refunded for staff and customer, one mail', a
   expect(mail.text).toContain('2.500,00');
 });
 
-test('the realistic booking history shows its refunded and its pending order, to the customer and to staff', async ({
+test('the realistic booking history shows its refunded, disputed, charged-back and pending orders, to the customer and to staff, the paid ones refundable', async ({
   page,
   realShop,
   adminToken,
   browser,
   baseURL,
 }) => {
-  const refunded = realShop.bookings[2];
-  const pending = realShop.bookings.at(-1);
-  if (!refunded || !pending) throw new Error('the realistic shop has no booking history');
+  const [refunded, disputed, chargedBack, pending] = [2, 5, 8, -1].map((index) => realShop.bookings.at(index));
+  if (!refunded || !disputed || !chargedBack || !pending) throw new Error('the realistic shop has no booking history');
+  const labels = [
+    [refunded, 'Erstattet'],
+    [disputed, 'Zahlung angefochten'],
+    [chargedBack, 'Rückbuchung'],
+    [pending, 'Zahlung wird bearbeitet'],
+  ] as const;
   await signIn(page, realShop.customer.accessToken);
   await page.goto('/profilepage');
   const bookingRow = (bookingNumber: string) =>
     profileBookings(page).getByRole('row').filter({ hasText: bookingNumber });
-  await expect(bookingRow(refunded.bookingNumber)).toContainText('Erstattet');
-  await expect(bookingRow(pending.bookingNumber)).toContainText('Zahlung wird bearbeitet');
+  for (const [order, label] of labels) await expect(bookingRow(order.bookingNumber)).toContainText(label);
   await expectNoAccessibilityViolations(page);
 
-  for (const [order, label] of [
-    [refunded, 'Erstattet'],
-    [pending, 'Zahlung wird bearbeitet'],
-  ] as const) {
+  for (const [order, label] of labels) {
     const { row, close } = await staffOverview(browser, baseURL, adminToken, order.bookingNumber);
     await expect(row).toContainText(label);
     await expect(row).toContainText('Hans-Jürgen Müller-Lüdenscheidt');
     // Neither refunded again nor cancelled: only its invoices can be downloaded.
     await expect(row.getByRole('button', { name: /Erstatten|Stornieren/ })).toHaveCount(0);
+    if (order === disputed) {
+      await expect(row).toContainText('Grund: Leistung nicht erhalten (product_not_received)');
+      await expect(row).toContainText('Stellungnahme beim Zahlungsanbieter bis');
+    }
+    if (order === chargedBack) {
+      await expect(row).toContainText(
+        'Grund: Zahlung nicht vom Karteninhaber autorisiert (Betrugsverdacht) (fraudulent)',
+      );
+      await expect(row.getByRole('button', { name: /Rechnungskorrektur/ })).toBeVisible();
+    }
+    await close();
+  }
+  // The agency heard of both at once, the charged-back one with its correcting invoice.
+  await waitForMail(AGENCY_EMAIL, `Zahlung angefochten: Bestellung ${disputed.bookingNumber}`);
+  const lost = await waitForMail(AGENCY_EMAIL, `Rückbuchung: Bestellung ${chargedBack.bookingNumber}`);
+  expect(lost.attachments.map((file) => file.filename)).toEqual([expect.stringMatching(/^Rechnungskorrektur-RE-/)]);
+  // Two refunds in the shop take 'Erstatten' from no other order, paid before them or after.
+  for (const order of [realShop.bookings[0], realShop.bookings[19]]) {
+    const { row, close } = await staffOverview(browser, baseURL, adminToken, order?.bookingNumber ?? '');
+    await expect(row).toContainText('Bezahlt');
+    await expect(row.getByRole('button', { name: `Bestellung ${order?.bookingNumber} erstatten` })).toBeVisible();
     await close();
   }
 });
+
+test('on a desktop the order has room: the payment page beside its order, the profile’s orders a few lines each', async ({
+  page,
+  realShop,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, realShop.customer.accessToken);
+  await page.goto('/payment-options');
+  const order = page.getByRole('region', { name: 'Ihre Bestellung' });
+  const pay = page.getByRole('group', { name: 'Zahlungsart' });
+  await expect(pay).toBeVisible();
+  const [orderBox, payBox] = [await order.boundingBox(), await pay.boundingBox()];
+  expect(orderBox?.width).toBeGreaterThan(600);
+  // Side by side: the way to pay starts right of the order, on its first screen.
+  expect(payBox?.x).toBeGreaterThan((orderBox?.x ?? 0) + (orderBox?.width ?? 0));
+  expect(payBox?.y).toBeLessThan(900);
+
+  await page.goto('/profilepage');
+  const rows = profileBookings(page).getByRole('row');
+  await expect(rows.nth(1)).toBeVisible();
+  // The realistic history's orders hold one to three items: a few lines each, not twenty-five.
+  const lineHeight = await rows
+    .nth(1)
+    .locator('td')
+    .first()
+    .evaluate((cell) => Number.parseFloat(getComputedStyle(cell).lineHeight));
+  for (const index of [1, 2, 3]) {
+    expect((await rows.nth(index).boundingBox())?.height).toBeLessThan(lineHeight * 8);
+  }
+});
+
+for (const width of [320, 375]) {
+  test(`at ${width} px the profile’s e-mail address breaks between its parts, not inside a word`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: 800 });
+    const customer = await confirmedCustomer(request, {
+      firstName: 'Małgorzata',
+      lastName: 'Ørsted',
+      userEmail: `m.oersted.${randomBytes(3).toString('hex')}@grossformatdruck-wiesbaden.de`,
+    });
+    await signIn(page, customer.token);
+    await page.goto('/profilepage');
+    const address = page.locator('.profile__details dd').nth(1);
+    await expect(address).toHaveText(customer.userEmail);
+    // The address's characters by the line they stand on.
+    const lines = await address.evaluate((cell) => {
+      const text = cell.textContent ?? '';
+      const byTop = new Map<number, string>();
+      let offset = 0;
+      for (const node of [...cell.childNodes].filter((child) => child.nodeType === Node.TEXT_NODE)) {
+        for (let index = 0; index < (node.textContent ?? '').length; index++) {
+          const range = document.createRange();
+          range.setStart(node, index);
+          range.setEnd(node, index + 1);
+          const top = Math.round(range.getBoundingClientRect().top);
+          byTop.set(top, (byTop.get(top) ?? '') + text[offset + index]);
+        }
+        offset += (node.textContent ?? '').length;
+      }
+      return [...byTop.values()];
+    });
+    expect(lines.join('')).toBe(customer.userEmail);
+    expect(lines.length).toBeGreaterThan(1);
+    // Each break falls before the '@' or after a '-' or '.': "m.oersted.a1b2c3", "@grossformatdruck-", "wiesbaden.de".
+    for (const [index, line] of lines.slice(0, -1).entries()) {
+      expect(/[-.]$/.test(line) || lines[index + 1]?.startsWith('@'), JSON.stringify(lines)).toBe(true);
+    }
+  });
+}

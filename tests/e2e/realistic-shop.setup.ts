@@ -1,8 +1,9 @@
 /**
  * Fills the e2e server once, before every spec, with the shop as an agency fills it
  * (tests/support/realistic-shop.ts): the realistic categories, and a customer with umlauts in
- * the name, 20 paid bookings (the third refunded by staff), one whose PayPal payment is pending,
- * and a full cart. Specs read it through the `realShop` fixture and
+ * the name, 20 paid bookings (the third and the eighth refunded by staff, the sixth disputed by
+ * the cardholder, the ninth charged back), one whose PayPal payment is pending, and a full cart.
+ * Specs read it through the `realShop` fixture and
  * leave it as it is; a test that changes a cart or an order makes its own customer.
  */
 import { writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import {
   addToCart,
   createBookingHistory,
   createRealisticCatalogue,
+  disputeCardPayment,
   fullCartArticles,
   payCartPendingWithPayPal,
   REALISTIC_CUSTOMER,
@@ -31,17 +33,22 @@ setup('the shop as an agency fills it', async ({ request, baseURL }) => {
     ...catalogue.fivePhotos.articles,
     ...catalogue.twoPhotos.articles,
   ]);
-  const refunded = history[2] as BookingView;
-  await refundBooking(send, adminToken, refunded.id);
+  const refunded = [history[2], history[7]] as BookingView[];
+  for (const order of refunded) await refundBooking(send, adminToken, order.id);
+  // The cardholders of two orders dispute them at their bank: one still open, one lost.
+  const [toDispute, toChargeBack] = [history[5], history[8]];
+  if (!toDispute || !toChargeBack) throw new Error('the booking history is too short');
+  const changed = new Map<number, BookingView>([
+    ...refunded.map((order): [number, BookingView] => [order.id, { ...order, status: 'refunded' }]),
+    [toDispute.id, await disputeCardPayment(send, accessToken, toDispute, 'open')],
+    [toChargeBack.id, await disputeCardPayment(send, accessToken, toChargeBack, 'lost', 'fraudulent')],
+  ]);
   // A payment PayPal holds for review; its entries leave the cart as the customer clears it.
   await addToCart(send, accessToken, catalogue.onePhoto.articles, 200);
   const pending = await payCartPendingWithPayPal(send, accessToken);
   await send('/cart/clear', { method: 'DELETE', headers: { Authorization: `Bearer ${accessToken}` } });
   await addToCart(send, accessToken, fullCartArticles(catalogue));
-  const bookings = [
-    ...history.map((order) => (order === refunded ? { ...order, status: 'refunded' as const } : order)),
-    pending,
-  ];
+  const bookings = [...history.map((order) => changed.get(order.id) ?? order), pending];
   const shop: RealShop = { catalogue, customer: { ...account, accessToken }, bookings };
   writeFileSync(REAL_SHOP_FILE(), JSON.stringify(shop));
 });

@@ -57,6 +57,7 @@ const VISITS: Visit[] = [
     '/privacypolicy',
     '/agb',
     '/widerrufsbelehrung',
+    '/barrierefreiheit',
     '/loginpage',
     '/login',
     '/register',

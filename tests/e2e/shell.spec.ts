@@ -339,6 +339,7 @@ test.describe('pages', () => {
       ['Datenschutzerklärung', '/privacypolicy'],
       ['AGB', '/agb'],
       ['Widerrufsbelehrung', '/widerrufsbelehrung'],
+      ['Barrierefreiheit', '/barrierefreiheit'],
       ['Vertrag widerrufen', '/widerruf'],
     ]) {
       await expect(legal.getByRole('link', { name })).toHaveAttribute('href', href as string);

@@ -49,6 +49,10 @@ test('a stranger withdraws in two steps and gets the receipt with date and time,
     'Bitte geben Sie Ihre E-Mail-Adresse an: Dorthin schicken wir die Eingangsbestätigung.',
   );
 
+  await form.getByLabel('Ihr Name').fill('😀😀😀');
+  await expect(form.getByLabel('Ihr Name')).toHaveAccessibleDescription(
+    'Bitte geben Sie Ihren Namen in Buchstaben an (Leerzeichen, Punkt, Bindestrich und Apostroph sind erlaubt).',
+  );
   await form.getByLabel('Ihr Name').fill('Jürgen Weißmüller');
   await form.getByLabel('E-Mail-Adresse für die Eingangsbestätigung').fill(email);
   await form.getByLabel('Bestellnummer (z. B. HWDS-7K3M9Q2X), falls zur Hand').fill('hwds-abcd2345');
@@ -66,11 +70,12 @@ test('a stranger withdraws in two steps and gets the receipt with date and time,
   await expect(page.getByRole('heading', { name: 'Ihr Widerruf ist eingegangen' })).toBeFocused();
   await expect(page.locator('main')).toContainText(RECEIVED_AT);
   await expect(page.locator('main')).toContainText(
-    `Eine Bestätigung mit diesem Inhalt, Datum und Uhrzeit haben wir an ${email} geschickt.`,
+    `Eine Eingangsbestätigung mit Datum und Uhrzeit schicken wir an ${email} (an dieselbe Adresse höchstens drei am Tag).`,
   );
   const receipt = await waitForMail(email, RECEIPT_SUBJECT);
   expect(receipt.text).toMatch(RECEIVED_AT);
-  expect(receipt.text).toContain('Grund: Das Angebot passt doch nicht zu meinem Laden.');
+  // Sent without logging in to that address: the reason is kept for staff, not repeated to the address.
+  expect(receipt.text).toContain('Grund: angegeben; hier nicht wiederholt, da die Erklärung ohne Anmeldung einging');
   await expectNoAccessibilityViolations(page);
 });
 
@@ -92,10 +97,13 @@ test('a logged-in customer finds the form filled in and the order marked for sta
   await expect(form.getByLabel('Ihr Name')).toHaveValue('Lieselotte Großkopf-Öztürk');
   await expect(form.getByLabel('E-Mail-Adresse für die Eingangsbestätigung')).toHaveValue(account.userEmail);
   await expect(form.getByLabel('Bestellnummer (z. B. HWDS-7K3M9Q2X), falls zur Hand')).toHaveValue(order.bookingNumber);
+  await form.getByLabel('Grund (freiwillig)').fill('Wir bleiben bei www.alte-agentur.example.');
   await form.getByRole('button', { name: 'Weiter' }).click();
   await page.getByRole('button', { name: 'Widerruf bestätigen' }).click();
   await expect(page.getByRole('heading', { name: 'Ihr Widerruf ist eingegangen' })).toBeVisible();
-  await waitForMail(account.userEmail, RECEIPT_SUBJECT);
+  // Logged in to that very address: the receipt repeats the declaration as typed.
+  const receipt = await waitForMail(account.userEmail, RECEIPT_SUBJECT);
+  expect(receipt.text).toContain('Grund: Wir bleiben bei www.alte-agentur.example.');
 
   const listed = (await (
     await request.get('/api/admin/withdrawals', { headers: { Authorization: `Bearer ${adminToken}` } })

@@ -1,15 +1,20 @@
 /**
  * The shop as an agency really fills it, for every suite (API and end to end): categories with
  * 0, 1, 2, 3 and 5 photos in landscape, portrait, roll-up, square and panorama shapes, names of
- * 80 characters, descriptions of about 600 with long German compounds, a category of 12 articles,
- * a cart of 6 entries and a booking history of 20 paid bookings (one of them refunded by staff) and
- * one whose PayPal payment PayPal still holds for review, customers with umlauts in their names. Everything is made through the public API, the way staff and customers make it, so a
- * suite only needs a way to send requests (`Send`).
+ * 80 characters, descriptions of about 600 with long German compounds, a category of 12 articles
+ * of every unit and kind (print, maintenance booked for 12 months with its yearly discount,
+ * consulting and photo shoots by the hour), a cart of 6 entries and a booking history of 20 paid
+ * bookings (two of them refunded by staff, one disputed by the cardholder, one charged back after
+ * a lost dispute) and one whose PayPal payment PayPal still holds for review, customers with
+ * umlauts in their names and a billing address beyond Latin-1. Everything is made through the
+ * public API, the way staff and customers make it (disputes through the sandbox's test controls,
+ * as a payer's bank would), so a suite only needs a way to send requests (`Send`).
  */
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { todayInGermany } from '../../src/lib/dates.ts';
-import type { Unit } from '../../src/lib/units.ts';
+import type { ProductKind } from '../../src/lib/product-kinds.ts';
+import { TERMS, type Unit } from '../../src/lib/units.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
 import type { ArticleView, CategoryView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import type { ImageView } from '../../src/server/features/images/images.views.ts';
@@ -45,6 +50,8 @@ export interface ArticleSpec {
   price: number;
   /** What the price is for; left out: pauschal, as the earlier client makes articles. */
   unit?: Unit;
+  /** What is sold; left out: the default kind (print here, maintenance by the month). */
+  kind?: ProductKind;
   photos?: PhotoShape[];
 }
 
@@ -85,8 +92,8 @@ export const REALISTIC_CATEGORIES = {
       'Ihre bestehende Website wird nach den Vorgaben des Barrierefreiheitsstärkungsgesetzes und der WCAG 2.2 geprüft: Kontraste, Tastaturbedienung, Alternativtexte, Formularbeschriftungen und Überschriftenstruktur. Gleichzeitig analysieren wir Ladezeiten, Seitentitel, Metabeschreibungen und interne Verlinkung. Sie erhalten einen verständlichen Bericht mit Prioritäten, Screenshots und konkreten Suchmaschinenoptimierungsmaßnahmen, die wir auf Wunsch direkt umsetzen. Die Prüfung dauert etwa zwei Wochen; ein Abschlussgespräch per Video ist inbegriffen. Für Online-Shops prüfen wir auch den Bestellablauf.',
     photos: [],
     articles: [
-      { type: 'Barrierefreiheitsprüfung nach WCAG 2.2 AA, bis 25 Unterseiten', price: 890 },
-      { type: 'Suchmaschinenoptimierung: Analyse und Maßnahmenplan', price: 490 },
+      { type: 'Barrierefreiheitsprüfung nach WCAG 2.2 AA, bis 25 Unterseiten', price: 890, kind: 'service' },
+      { type: 'Suchmaschinenoptimierung: Analyse und Maßnahmenplan', price: 490, kind: 'service' },
     ],
   },
   onePhoto: {
@@ -102,9 +109,10 @@ export const REALISTIC_CATEGORIES = {
       'Gute Fotos verkaufen sich: Wir fotografieren Ihre Geschäftsräume, Ihr Team und Ihre Produkte für die neue Website, für Social Media und für Drucksachen. Vor dem Termin besprechen wir mit Ihnen eine Motivliste und die gewünschte Bildsprache. Das Shooting dauert einen halben oder ganzen Tag, inklusive Licht, Hintergründen und Requisiten. Sie erhalten mindestens vierzig bearbeitete Bilder in hoher Auflösung und in webgerechten Größen, mit einfachen Nutzungsrechten für alle eigenen Kanäle. Die Einwilligungserklärungen Ihrer Mitarbeitenden nach Datenschutzgrundverordnung bereiten wir für Sie vor.',
     photos: ['landscape', 'portrait'],
     articles: [
-      { type: 'Fotoshooting halber Tag (4 Stunden) in Ihren Räumen', price: 690 },
-      { type: 'Fotoshooting ganzer Tag (8 Stunden) mit Produktaufnahmen', price: 1190 },
-      { type: 'Zusätzliche Bildbearbeitung, je Bild', price: 12.5 },
+      { type: 'Fotoshooting halber Tag (4 Stunden) in Ihren Räumen', price: 690, kind: 'service' },
+      { type: 'Fotoshooting ganzer Tag (8 Stunden) mit Produktaufnahmen', price: 1190, kind: 'service' },
+      { type: 'Zusätzliche Bildbearbeitung, je Bild', price: 12.5, unit: 'piece', kind: 'service' },
+      { type: 'Beratungsstunde zu Bildsprache und Motivauswahl, per Video', price: 95, unit: 'hour', kind: 'service' },
     ],
   },
   threePhotos: {
@@ -132,9 +140,12 @@ export const REALISTIC_CUSTOMER = {
   phoneNumber: '+49 (0) 611 / 123-456',
 } as const;
 
-/** Their billing address: a business with a long name, umlauts, a VAT number (docs/product.md#d37-invoices). */
+/**
+ * Their billing address (docs/product.md#d37-invoices): a business with a long name, umlauts, a
+ * VAT number, for the attention of a bookkeeper whose name needs letters beyond Latin-1.
+ */
 export const REALISTIC_BILLING_ADDRESS = {
-  name: 'Hans-Jürgen Müller-Lüdenscheidt',
+  name: 'Zofia Wiśniewska-Dvořák',
   company: 'Müller-Lüdenscheidt Großformatdruck und Werbetechnik GmbH & Co. KG',
   street: 'Friedrich-Ebert-Allee 134a',
   postalCode: '65185',
@@ -227,6 +238,7 @@ export async function createCategory(
           type: article.type,
           price: article.price,
           ...(article.unit ? { unit: article.unit } : {}),
+          ...(article.kind ? { kind: article.kind } : {}),
           number: `A${index + 1}`,
           departamentId: category.id,
         }),
@@ -258,7 +270,10 @@ function inDays(days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Adds `articles` to the customer's cart, each on its own dates from `firstDay` on. */
+/**
+ * Adds `articles` to the customer's cart, each on its own dates from `firstDay` on; maintenance
+ * for a year, as customers book it for its yearly discount.
+ */
 export async function addToCart(
   send: Send,
   token: string,
@@ -268,8 +283,9 @@ export async function addToCart(
   for (const [index, article] of articles.entries()) {
     const entryDate = inDays(firstDay + index * 3);
     const departureDate = inDays(firstDay + index * 3 + (index % 3));
+    const quantity = article.unit === 'month' ? { quantity: TERMS[1] } : {};
     await expectOk(
-      send(`/cart/article/${article.id}`, jsonRequest('POST', token, { entryDate, departureDate })),
+      send(`/cart/article/${article.id}`, jsonRequest('POST', token, { entryDate, departureDate, ...quantity })),
       `cart entry ${article.type}`,
     );
   }
@@ -283,11 +299,14 @@ export function fullCartArticles(catalogue: RealisticCatalogue): ArticleView[] {
   ].slice(0, FULL_CART_ENTRIES);
 }
 
+/** A booking paid by card, with the Checkout Session it was paid in. */
+export type PaidBooking = BookingView & { sessionId: string };
+
 /**
  * Pays the customer's cart by card in the sandbox, as the hosted page and the success page do,
  * and returns the paid booking.
  */
-export async function payCartByCard(send: Send, token: string): Promise<BookingView> {
+export async function payCartByCard(send: Send, token: string): Promise<PaidBooking> {
   // Realistic appointments often begin within the withdrawal period: the customer asks for the early start.
   const session = await expectOk<{ bookingId: number; sessionId: string }>(
     send('/payment/stripe/checkout-session', jsonRequest('POST', token, { earlyStart: true })),
@@ -300,7 +319,7 @@ export async function payCartByCard(send: Send, token: string): Promise<BookingV
     redirect: 'manual',
   });
   if (paid.status !== 303) throw new Error(`sandbox payment: ${paid.status} ${await paid.text()}`);
-  return expectOk<BookingView>(
+  const booking = await expectOk<BookingView>(
     send(
       '/payments/confirm-payment',
       jsonRequest('POST', token, {
@@ -311,6 +330,7 @@ export async function payCartByCard(send: Send, token: string): Promise<BookingV
     ),
     'payment confirmation',
   );
+  return { ...booking, sessionId: session.sessionId };
 }
 
 /**
@@ -322,8 +342,8 @@ export async function createBookingHistory(
   token: string,
   articles: readonly ArticleView[],
   count = BOOKING_HISTORY_LENGTH,
-): Promise<BookingView[]> {
-  const bookings: BookingView[] = [];
+): Promise<PaidBooking[]> {
+  const bookings: PaidBooking[] = [];
   for (let order = 0; order < count; order++) {
     const size = (order % 3) + 1;
     const picked = Array.from(
@@ -339,6 +359,36 @@ export async function createBookingHistory(
 /** Staff refund a paid booking in full (docs/product.md#d33-refunds). */
 export async function refundBooking(send: Send, adminToken: string, bookingId: number): Promise<void> {
   await expectOk(send(`/admin/bookings/${bookingId}/refund`, jsonRequest('POST', adminToken)), 'refund');
+}
+
+/**
+ * The cardholder disputes a card payment at Stripe (the sandbox's test control, as their bank
+ * would): `open`, or `lost` (the money goes back). Resolves once the shop shows the booking
+ * 'disputed' or 'charged_back' (docs/product.md#d32-payment-states).
+ */
+export async function disputeCardPayment(
+  send: Send,
+  token: string,
+  paid: PaidBooking,
+  outcome: 'open' | 'lost',
+  reason = 'product_not_received',
+): Promise<BookingView> {
+  await expectOk(
+    send(`/sandbox/stripe/test/sessions/${paid.sessionId}/dispute`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ outcome, reason }),
+    }),
+    'dispute',
+  );
+  const wanted = outcome === 'open' ? 'disputed' : 'charged_back';
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const bookings = await expectOk<BookingView[]>(send('/booking/get', jsonRequest('GET', token)), 'bookings');
+    const booking = bookings.find((candidate) => candidate.id === paid.id);
+    if (booking?.status === wanted) return booking;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`booking ${paid.bookingNumber} never became ${wanted}`);
 }
 
 /**

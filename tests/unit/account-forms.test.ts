@@ -63,6 +63,13 @@ describe('registration form', () => {
     expect(shown(RegistrationFormSchema, { ...registration, [field]: value })[field]).toBe(message);
   });
 
+  it('shows a different confirmation while the password still breaks a rule: both at once', () => {
+    expect(shown(RegistrationFormSchema, { ...registration, password: 'kurz', confirmPassword: 'kurz2' })).toEqual({
+      password: m.passwordTooShort,
+      confirmPassword: m.passwordsDiffer,
+    });
+  });
+
   it('accepts the names and phone numbers of docs/product.md#d17-names', () => {
     for (const [firstName, lastName, phoneNumber] of [
       ['Hans-Peter', 'Groß', '+4961112345'],

@@ -54,7 +54,7 @@ function writtenBack(field: typeof landingBody | typeof pageBody, text: string):
   return new TextDecoder().decode(field.serialize(state, { slug: undefined }).content);
 }
 
-const PAGES = ['aboutus', 'agb', 'widerrufsbelehrung', 'privacypolicy'] as const;
+const PAGES = ['aboutus', 'agb', 'widerrufsbelehrung', 'privacypolicy', 'barrierefreiheit'] as const;
 
 const slugs = (dir: string) =>
   readdirSync(dir)

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { withOwnHashes, withOwnHashesInMeta } from '../../src/server/http/security-headers.ts';
+import { inlineJson } from '../../src/components/shell/inline-json.ts';
+import { withOwnHashes, withOwnHashesInMeta, withPolicyFirst } from '../../src/server/http/security-headers.ts';
 
 const hashOf = (content: string) => `'sha256-${createHash('sha256').update(content).digest('base64')}'`;
 const pageStyle = '.gallery{display:grid}';
@@ -43,5 +44,25 @@ describe("a pre-rendered page's <meta> policy", () => {
     expect(trimmed).toBe(html.replace(policy, withOwnHashes(policy, html)));
     expect(trimmed).toContain(`style-src 'self' ${hashOf(pageStyle)};`);
     expect(trimmed.match(/sha256-/g)).toHaveLength(3); // the page's script and style, the paragraph's text
+  });
+});
+
+describe("a pre-rendered page's <meta> policy stands first in its head", () => {
+  it('so that it covers the inline scripts Astro writes before it', () => {
+    const meta = `<meta http-equiv="content-security-policy" content="${policy}">`;
+    const html = `<!DOCTYPE html><html lang="de"><head><meta charset="utf-8"><script>${pageScript}</script>${meta}<style>${pageStyle}</style></head><body></body></html>`;
+    expect(withPolicyFirst(html)).toBe(
+      `<!DOCTYPE html><html lang="de"><head>${meta}<meta charset="utf-8"><script>${pageScript}</script><style>${pageStyle}</style></head><body></body></html>`,
+    );
+    expect(withPolicyFirst('<head><title>ohne Policy</title></head>')).toBe('<head><title>ohne Policy</title></head>');
+  });
+});
+
+describe('JSON in a script element', () => {
+  it('cannot end the element or open a comment, and reads as the same value', () => {
+    const title = 'Hotel</script><script>alert(document.domain)</script><!-- "Zimmer" & Frühstück 😀\u2028\u2029';
+    const written = inlineJson({ name: title });
+    expect(written).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(written)).toEqual({ name: title });
   });
 });

@@ -5,7 +5,16 @@
  * files, named for the next start, and an earlier one can be served again. The pages rendered on
  * request keep the one handler loaded at the start: a release built by other code is refused.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -21,10 +30,14 @@ let root: string;
 let contentDir: string;
 let releasesDir: string;
 const switchedTo: string[] = [];
-/** What the stand-in's script is named after: the code it was built from. */
+/** The version of the code the stand-in builds with (src/server/code-version.ts). */
 let code = 'a1';
 
-/** A build whose one page says which title the content had, with a script named after the code. */
+/**
+ * A build whose one page says which title the content had, with the code's version in its
+ * build-info.json, and a script whose name stays (a fix in the server's code leaves the browser's
+ * scripts as they were).
+ */
 const standIn: SiteBuild = async (_projectRoot, content, outDir) => {
   const title = readFileSync(path.join(content, 'landing/hotel.md'), 'utf8').match(/^title: (.*)$/m)?.[1];
   if (!title)
@@ -37,8 +50,8 @@ const standIn: SiteBuild = async (_projectRoot, content, outDir) => {
   mkdirSync(path.join(outDir, 'client/_astro'), { recursive: true });
   writeFileSync(path.join(outDir, 'server/entry.mjs'), 'export const handler = () => undefined;');
   writeFileSync(path.join(outDir, 'client/index.html'), title);
-  writeFileSync(path.join(outDir, `client/_astro/page.${code}.js`), '');
-  writeFileSync(path.join(outDir, 'build-info.json'), '{}');
+  writeFileSync(path.join(outDir, 'client/_astro/page.a1.js'), '');
+  writeFileSync(path.join(outDir, 'build-info.json'), JSON.stringify({ code }));
   return { ok: true, output: '' };
 };
 
@@ -148,5 +161,38 @@ describe('publishing', () => {
     });
     expect(servedTitle(served)).toBe('Erste Fassung');
     expect((await served.view()).releases).toEqual([first]);
+  });
+
+  it('serves no release again that earlier code built: its pages lack the fixes of the code that runs now', async () => {
+    const before = await started();
+    write('landing/hotel.md', '---\ntitle: Hotel</script><script>alert(1)</script>\n---\n');
+    const published = await before.publish('chefin@example.de');
+    // The server is updated (a fix) and started again: it builds and serves the new code's pages.
+    code = 'b2';
+    write('landing/hotel.md', '---\ntitle: Website für Ihr Hotel\n---\n');
+    const after = await started();
+    await expect(after.restore(published.id)).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining('mit einer früheren Fassung der Website-Software gebaut'),
+    });
+    expect(servedTitle(after)).toBe('Website für Ihr Hotel');
+  });
+
+  it('keeps the releases to the running account: folders 0700, files 0600, whatever they were copied from', async () => {
+    const served = await started();
+    write('landing/hotel.md', '---\ntitle: Ihr Hotel am See\n---\n');
+    const record = await served.publish('chefin@example.de');
+    const modes = new Map<string, number>();
+    for (const entry of readdirSync(releasesDir, { recursive: true, withFileTypes: true })) {
+      const file = path.join(entry.parentPath, entry.name);
+      if (!entry.isSymbolicLink()) modes.set(path.relative(releasesDir, file), statSync(file).mode & 0o777);
+    }
+    expect(statSync(releasesDir).mode & 0o777).toBe(0o700);
+    expect(modes.get(`${record.id}/content/landing/hotel.md`)).toBe(0o600);
+    expect(modes.get('live/server/entry.mjs')).toBe(0o600);
+    const open = [...modes].filter(
+      ([name, mode]) => mode !== (statSync(path.join(releasesDir, name)).isDirectory() ? 0o700 : 0o600),
+    );
+    expect(open).toEqual([]);
   });
 });

@@ -149,13 +149,29 @@ describe('settings', () => {
     });
 
     it.each([
-      'http://www.hwds-agentur.de',
+      'http://localhost:4321',
       'https://localhost:4321',
       'https://127.0.0.1',
+      'http://127.1.2.3:8080',
       'https://[::1]:8443',
       'https://shop.localhost',
-    ])('leaves %s as it is: the sandbox starts without keys', (url) => {
+    ])('leaves %s, this machine, as it is: the sandbox starts without keys', (url) => {
       expect(() => serverStart({ SITE_URL: url })).not.toThrow();
+    });
+
+    it.each([
+      'http://www.hwds-agentur.de',
+      'http://shop.example.com',
+      'http://203.0.113.5',
+      'http://[2001:db8::5]',
+      'http://0.0.0.0:4321',
+      'http://localhost.example.com',
+    ])('takes %s, reachable by others over http too, for a public site', (url) => {
+      expect(() => serverStart({ SITE_URL: url })).toThrow(/is a public site, but payments would run in the sandbox/);
+      expect(() => serverStart({ SITE_URL: url, PAYMENT_SANDBOX: 'true' })).not.toThrow();
+      expect(() => serverStart({ SITE_URL: url, PAYMENT_SANDBOX: 'true', SANDBOX_TEST_CONTROLS: 'true' })).toThrow(
+        /SANDBOX_TEST_CONTROLS is for tests only/,
+      );
     });
 
     it('leaves a fresh clone and a build as they are: no SITE_URL, no keys, the sandbox', () => {

@@ -1,7 +1,24 @@
 /** Units and line prices (docs/product.md#d34-units-and-quantities): the arithmetic in whole cents. */
 import { describe, expect, it } from 'vitest';
 import { lastDayOfTerm } from '../../src/lib/dates.ts';
-import { formatQuantity, linePrice, parseQuantityInput } from '../../src/lib/units.ts';
+import {
+  formatQuantity,
+  formatQuantityNumber,
+  formatQuantityTimesPrice,
+  type LineFacts,
+  linePrice,
+  parseQuantityInput,
+  QUANTITY_MESSAGES,
+} from '../../src/lib/units.ts';
+
+const line: LineFacts = {
+  quantity: 1,
+  unit: 'flat',
+  price: 0,
+  discount: 0,
+  entryDate: '2027-01-11',
+  departureDate: '2027-01-11',
+};
 
 describe('a line price', () => {
   it('is price × quantity in cents, rounded half up', () => {
@@ -41,5 +58,20 @@ describe('a quantity', () => {
       formatQuantity(1, 'hour'),
       formatQuantity(3, 'piece'),
     ]).toEqual(['12 Monate', '2,25 m²', '1 Stunde', '3 Stück']);
+  });
+
+  it('reads in German form in text, and as typed in a field (docs/product.md#d24-german-ui)', () => {
+    expect(formatQuantity(1000, 'sqm')).toBe('1.000 m²');
+    expect(formatQuantityTimesPrice({ ...line, quantity: 1000, unit: 'sqm', price: 70 })).toBe(
+      '1.000 m² × 70,00\u00a0€ pro m²',
+    );
+    expect(formatQuantityNumber(1000)).toBe('1000'); // a field reads "1.000" back as 1
+    expect(QUANTITY_MESSAGES.tooLarge).toBe('Die Menge darf höchstens 1.000 betragen.');
+  });
+
+  it('names the yearly discount wherever a line is listed', () => {
+    expect(formatQuantityTimesPrice({ ...line, quantity: 12, unit: 'month', price: 60, discount: 108 })).toBe(
+      '12 Monate × 60,00\u00a0€ pro Monat, abzüglich 108,00\u00a0€ Rabatt für die Jahreszahlung',
+    );
   });
 });

@@ -19,11 +19,8 @@ export function startGallery(gallery: HTMLElement): void {
   const play = gallery.querySelector<HTMLButtonElement>('[data-gallery-play]');
   if (!frame || !previous || !next || !play) return;
   const slides = frame.querySelectorAll('.swiper-slide').length;
-  // The photos beside the first get their address now (CategoryGallery.astro).
-  for (const image of frame.querySelectorAll<HTMLImageElement>('img[data-src]')) {
-    if (image.dataset.srcset) image.srcset = image.dataset.srcset;
-    image.src = image.dataset.src ?? '';
-  }
+  // The photos beside the first, lazy while the frame hid them, load now (CategoryGallery.astro).
+  for (const image of frame.querySelectorAll<HTMLImageElement>('img[loading="lazy"]')) image.loading = 'eager';
   const swiper = new Swiper(frame, {
     modules: [A11y],
     speed: TRANSITION_MS,

@@ -1,5 +1,5 @@
 /** What the next steps after an order need from the content files (docs/product.md#d36-next-steps). */
-import type { NextStepFacts } from '../../lib/product-kinds.ts';
+import type { NextStepFacts } from '../../lib/next-steps.ts';
 import { getPricing, getSiteData } from './site-data.ts';
 
 export async function nextStepFacts(): Promise<NextStepFacts> {

@@ -8,8 +8,9 @@ import { authViewOf } from '../../stores/accounts.ts';
 import { CONSENT_LIFETIME_MS, validConsent } from '../../stores/consent.ts';
 import { readTokenClaims } from '../../stores/token-claims.ts';
 import { applyInitialState, FONT_CACHED_KEY, SPLASH_SHOWN_KEY } from './initial-state.ts';
+import { inlineJson } from './inline-json.ts';
 
-export const INITIAL_STATE_SCRIPT = `(${applyInitialState})(${authViewOf},${readTokenClaims},${JSON.stringify(SPLASH_SHOWN_KEY)},${JSON.stringify(FONT_CACHED_KEY)},${validConsent},${CONSENT_LIFETIME_MS})`;
+export const INITIAL_STATE_SCRIPT = `(${applyInitialState})(${authViewOf},${readTokenClaims},${inlineJson(SPLASH_SHOWN_KEY)},${inlineJson(FONT_CACHED_KEY)},${validConsent},${CONSENT_LIFETIME_MS})`;
 
 /** For the page's Content-Security-Policy, which allows inline scripts by hash only. */
 export const INITIAL_STATE_SCRIPT_HASH =

@@ -18,6 +18,20 @@ function BookingList({ list }: { list: LoadedBookings }) {
   return <BookingTable bookings={list.bookings} caption={t.bookingsTitle} />;
 }
 
+/** An address that breaks before its '@' when the line is too short, not after any letter. */
+const EmailAddress = ({ address }: { address: string }) => {
+  const at = address.lastIndexOf('@');
+  return at > 0 ? (
+    <>
+      {address.slice(0, at)}
+      <wbr />
+      {address.slice(at)}
+    </>
+  ) : (
+    address
+  );
+};
+
 function Profile({ user }: { user: CurrentUserView }) {
   const [list, setList] = useState<LoadedBookings>({ state: 'loading' });
   const [billing, setBilling] = useStoredAddress();
@@ -34,13 +48,17 @@ function Profile({ user }: { user: CurrentUserView }) {
   }, []);
   return (
     <>
-      <dl className="profile__details">
-        <dt>{t.firstName}</dt>
-        <dd>{user.firstName}</dd>
-        <dt>{t.email}</dt>
-        <dd>{user.email}</dd>
-      </dl>
-      <BillingAddress stored={billing} onSaved={setBilling} />
+      <div className="profile__head">
+        <dl className="profile__details">
+          <dt>{t.firstName}</dt>
+          <dd>{user.firstName}</dd>
+          <dt>{t.email}</dt>
+          <dd>
+            <EmailAddress address={user.email} />
+          </dd>
+        </dl>
+        <BillingAddress stored={billing} onSaved={setBilling} />
+      </div>
       {/* Below the address once its height is known, so the orders never move while a person reads them. */}
       {billing.state !== 'loading' && (
         <section aria-labelledby="orders-title" aria-busy={list.state === 'loading'}>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { registerAccount } from '../../client/accounts.ts';
 import { describeFailure } from '../../client/failures.ts';
 import { RegistrationFormSchema } from '../../lib/accounts.ts';
-import { FormMessages, PasswordField, SubmitButton, TextField } from '../forms/fields.tsx';
+import { FormMessages, PasswordField, StepHeading, SubmitButton, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { MESSAGE_DURATION_MS } from '../forms/use-transient-message.ts';
 import { REGISTER_TEXTS as t } from './texts.ts';
@@ -40,7 +40,7 @@ export default function RegisterForm() {
   if (registered) {
     return (
       <div className="form-result" role="status">
-        <p className="form-result__title">{t.success}</p>
+        <StepHeading>{t.success}</StepHeading>
         <p>{t.confirmHint}</p>
         <p>
           <a className="button" href="/login">

@@ -1,12 +1,10 @@
 /** The images of a category or an article: thumbnails that delete themselves by their own id, and an upload with preview and progress. */
 import { useEffect, useId, useRef, useState } from 'react';
-import { deleteImage, UploadError, uploadImage } from '../../client/images.ts';
+import { deleteImage, PHOTO_TYPES, photoProblem, UploadError, uploadImage } from '../../client/images.ts';
 import type { ImageOwner, ImageView } from '../../server/features/images/images.views.ts';
 import { type AdminMessages, failureText } from './admin-messages.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { IMAGE_TEXTS as t } from './texts.ts';
-
-const ACCEPTED = ['image/jpeg', 'image/png'];
 
 /**
  * Choose a JPEG or PNG, see it, then 'Speichern' uploads it with a progress bar. A failure shows
@@ -49,9 +47,9 @@ function ImageUpload({
     setPreview(undefined);
     setError(undefined);
     if (!chosen) return;
-    // The server decides by the bytes; this only spares an upload of an obvious other type.
-    if (chosen.type && !ACCEPTED.includes(chosen.type)) {
-      fail(new UploadError(t.wrongType));
+    const problem = photoProblem(chosen);
+    if (problem) {
+      fail(new UploadError(problem));
       return;
     }
     setFile(chosen);
@@ -86,7 +84,7 @@ function ImageUpload({
         ref={input}
         id={id}
         type="file"
-        accept={ACCEPTED.join(',')}
+        accept={PHOTO_TYPES.join(',')}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? errorId : undefined}
         onChange={(event) => choose(event.target.files?.[0])}

@@ -2,16 +2,17 @@
  * /admin/bestellungen: every booking, newest first, filtered by status and searched by order
  * number, name or e-mail, a page of 20 at a time from the server; a booking left unpaid past its
  * payment window can be cancelled here, a paid one refunded (docs/product.md#d23-admin-editing-and-orders,
- * #d33-refunds); a test payment says so.
+ * #d33-refunds); a test payment says so, and so do a payer's dispute and a refund pending or
+ * failed at the provider (#d32-payment-states).
  */
-import { startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Fragment, startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cancelBooking, fetchAllBookings, refundBooking } from '../../client/admin.ts';
 import { describeFailure } from '../../client/failures.ts';
 import { formatGermanDate } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
 import { PAYMENT_METHOD_NAMES } from '../../lib/payments.ts';
 import { formatLine } from '../../lib/units.ts';
-import type { AdminBookingPage, BookingQuery } from '../../server/features/admin/admin.views.ts';
+import type { AdminBookingPage, AdminBookingView, BookingQuery } from '../../server/features/admin/admin.views.ts';
 import type { BookingStatus } from '../../server/features/bookings/bookings.views.ts';
 import { BOOKING_STATUS_LABELS } from '../bookings/texts.ts';
 import { FormMessages } from '../forms/fields.tsx';
@@ -67,6 +68,32 @@ function Filters({ onSearch }: { onSearch: (query: Omit<BookingQuery, 'page'>) =
       </form>
     </search>
   );
+}
+
+/** What became of the payment after it was made: the payer's dispute, a refund pending or failed. */
+function AfterPayment({ booking }: { booking: AdminBookingView }) {
+  const { dispute, refund } = booking;
+  const notes = [
+    ...(dispute
+      ? [
+          t.dispute[dispute.outcome](formatGermanDate(dispute.disputedAt)),
+          t.disputeReason(dispute.reason),
+          ...(dispute.outcome === 'open' && dispute.respondBy
+            ? [t.respondBy(formatGermanDate(dispute.respondBy))]
+            : []),
+        ]
+      : []),
+    ...(refund?.status === 'pending' ? [t.refundPendingNote(formatGermanDate(refund.at))] : []),
+    ...(refund?.status === 'failed' && booking.status === 'paid'
+      ? [t.refundFailedNote(formatGermanDate(refund.at))]
+      : []),
+  ];
+  return notes.map((note) => (
+    <Fragment key={note}>
+      <br />
+      <span className="admin-withdrawn">{note}</span>
+    </Fragment>
+  ));
 }
 
 function Overview() {
@@ -165,6 +192,7 @@ function Overview() {
                             </span>
                           </>
                         )}
+                        <AfterPayment booking={booking} />
                       </td>
                       <td data-label={t.method}>
                         {booking.paymentMethod ? PAYMENT_METHOD_NAMES[booking.paymentMethod] : t.notPaid}

@@ -1,4 +1,5 @@
 /** Every text of the admin screens in one place (field rules and their messages: src/lib/catalogue.ts). */
+import { PHOTO_RULE } from '../../lib/images.ts';
 
 /** "1 Bild", "2 Bildern": a count with its noun in the form that follows "mit" (dative). */
 const withCount = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -72,7 +73,7 @@ export const CATEGORY_TEXTS = {
   save: 'Speichern',
   saving: 'Wird gespeichert …',
   saved: 'Änderung gespeichert',
-  photoLabel: 'Foto zur Kategorie hinzufügen',
+  photoLabel: `Foto zur Kategorie hinzufügen, ${PHOTO_RULE}`,
   photoOwner: (number: string) => `Kategorie ${number}`,
   photosTitle: 'Bilder der Kategorie',
   delete: (number: string) => `Kategorie ${number} löschen`,
@@ -90,7 +91,9 @@ export const ARTICLE_TEXTS = {
   priceHint: 'z. B. 1.200,00',
   /** What the price is for (docs/product.md#d34-units-and-quantities). */
   unit: 'Preis gilt',
-  file: 'Foto (JPEG oder PNG, optional)',
+  /** What is sold, for the customer's next steps (docs/product.md#d36-next-steps). */
+  kind: 'Leistung',
+  file: `Foto (${PHOTO_RULE}, freiwillig)`,
   add: 'Artikel hinzufügen',
   adding: 'Wird hinzugefügt …',
   added: 'Artikel erfolgreich hinzugefügt',
@@ -100,7 +103,7 @@ export const ARTICLE_TEXTS = {
   save: 'Speichern',
   saving: 'Wird gespeichert …',
   saved: 'Änderung gespeichert',
-  photoLabel: 'Foto zum Artikel hinzufügen',
+  photoLabel: `Foto zum Artikel hinzufügen, ${PHOTO_RULE}`,
   photoOwner: (number: string) => `Artikel ${number}`,
   photoFailed: (number: string, reason: string) =>
     `Artikel ${number} wurde hinzugefügt, aber sein Foto nicht: ${asSentence(reason)} Sie können es beim Artikel erneut hochladen.`,
@@ -119,7 +122,6 @@ export const IMAGE_TEXTS = {
   uploaded: 'Bild gespeichert',
   preview: 'Vorschau des gewählten Bildes',
   progress: 'Fortschritt des Hochladens',
-  wrongType: 'Nur JPEG- oder PNG-Bilder sind erlaubt.',
   none: 'Noch keine Bilder.',
   /** `owner`: "Kategorie 12" or "Artikel A1", so that every image's button has its own name. */
   delete: (n: number, owner: string) => `Bild ${n} von ${owner} löschen`,
@@ -172,4 +174,15 @@ export const BOOKING_OVERVIEW_TEXTS = {
   testPayment: 'Testzahlung',
   withdrawn: (date: string) => `Widerruf eingegangen am ${date}`,
   cancellationReceived: (date: string) => `Kündigung eingegangen am ${date}`,
+  /** A payer's dispute of the payment (docs/product.md#d32-payment-states). */
+  dispute: {
+    open: (date: string) => `Angefochten am ${date}`,
+    won: (date: string) => `Anfechtung vom ${date} abgewehrt`,
+    lost: (date: string) => `Anfechtung vom ${date} verloren`,
+  },
+  disputeReason: (reason: string) => `Grund: ${reason}`,
+  respondBy: (date: string) => `Stellungnahme beim Zahlungsanbieter bis ${date}`,
+  /** A refund waiting for the provider's final word, or one that failed (docs/product.md#d33-refunds). */
+  refundPendingNote: (date: string) => `Erstattung seit ${date} beim Zahlungsanbieter in Bearbeitung`,
+  refundFailedNote: (date: string) => `Erstattung am ${date} gescheitert, bitte erneut erstatten`,
 } as const;

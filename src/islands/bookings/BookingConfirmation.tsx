@@ -6,7 +6,8 @@
 import { useEffect, useState } from 'react';
 import { fetchBookingConfirmation } from '../../client/bookings.ts';
 import { describeFailure } from '../../client/failures.ts';
-import { kindsOf, type NextStepFacts } from '../../lib/product-kinds.ts';
+import type { NextStepFacts } from '../../lib/next-steps.ts';
+import { kindsOf } from '../../lib/product-kinds.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';
 import { BookingTable, type LoadedBookings } from './BookingTable.tsx';
 import { NextSteps } from './NextSteps.tsx';

@@ -80,7 +80,9 @@ export function BookingTable({ bookings, caption }: { bookings: BookingView[]; c
               {formatEuros(booking.totalPrice)}
               <InvoiceLinks booking={booking} />
             </td>
-            <td data-label={t.orderNumber}>{booking.bookingNumber}</td>
+            <td data-label={t.orderNumber} className="booking-table__number">
+              {booking.bookingNumber}
+            </td>
             <td data-label={t.status}>
               {BOOKING_STATUS_LABELS[booking.status]}
               <Withdrawal booking={booking} />

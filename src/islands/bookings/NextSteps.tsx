@@ -1,5 +1,6 @@
 /** 'So geht es weiter' for the kinds of things ordered (docs/product.md#d36-next-steps), as the confirmation mail says it. */
-import { type NextStepFacts, nextSteps, type ProductKind } from '../../lib/product-kinds.ts';
+import { type NextStepFacts, nextSteps } from '../../lib/next-steps.ts';
+import type { ProductKind } from '../../lib/product-kinds.ts';
 import { CONFIRMATION_TEXTS as t } from './texts.ts';
 
 export function NextSteps({ kinds, facts }: { kinds: readonly ProductKind[]; facts: NextStepFacts }) {

@@ -5,6 +5,10 @@ export const BOOKING_STATUS_LABELS: Record<BookingStatus, string> = {
   pending_payment: 'Zahlung ausstehend',
   processing: 'Zahlung wird bearbeitet',
   paid: 'Bezahlt',
+  /** The payer disputes the payment at the provider (a chargeback under way). */
+  disputed: 'Zahlung angefochten',
+  /** The dispute was lost: the money went back to the payer. */
+  charged_back: 'Rückbuchung',
   refunded: 'Erstattet',
   cancelled: 'Storniert',
 };

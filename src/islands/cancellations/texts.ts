@@ -22,7 +22,7 @@ export const CANCELLATION_TEXTS = {
   doneTitle: 'Ihre Kündigung ist eingegangen',
   receivedAt: (time: string) => `Eingegangen am ${time}, abgegeben über die Schaltfläche „Jetzt kündigen“.`,
   confirmationSent: (email: string) =>
-    `Die Bestätigung mit diesem Inhalt, Datum und Uhrzeit des Eingangs und dem Tag, an dem Ihr Vertrag endet, haben wir an ${email} geschickt.`,
+    `Eine Bestätigung mit Datum und Uhrzeit des Eingangs und dem Tag, an dem Ihr Vertrag endet, schicken wir an ${email} (an dieselbe Adresse höchstens drei am Tag).`,
   print: 'Bestätigung drucken oder als PDF speichern',
   earliestPossible: 'zum frühestmöglichen Zeitpunkt',
   noBookingNumber: 'nicht angegeben',

@@ -71,10 +71,7 @@ function Entry({ entry, onRemove, busy }: { entry: CartEntryView; onRemove: () =
           <dt>{article.unit === 'month' ? t.term : t.appointment}</dt>
           <dd>{datesOf(entry)}</dd>
           <dt>{t.quantity}</dt>
-          <dd>
-            {formatQuantityTimesPrice(factsOf(entry))}
-            {entry.discount > 0 && `, ${t.discount(formatEuros(entry.discount))}`}
-          </dd>
+          <dd>{formatQuantityTimesPrice(factsOf(entry))}</dd>
           <dt>{t.category}</dt>
           <dd>
             {article.departament.number} · {article.departament.type}

@@ -29,7 +29,6 @@ export const CART_TEXTS = {
   appointment: 'Termin',
   term: 'Laufzeit',
   quantity: 'Menge',
-  discount: (amount: string) => `abzüglich ${amount} Rabatt für die Jahreszahlung`,
   changeQuantity: 'Menge ändern',
   changingQuantity: 'Wird geändert …',
   category: 'Kategorie',

@@ -1,13 +1,14 @@
 /**
  * The parts every declaration form is made of (docs/product.md#d31-consumer-law,
  * #d35-maintenance-terms): the form filled in from the link and the account, a step's heading that
- * takes the focus, the declaration as a list of its details, and what was received and when.
+ * takes the focus (the form kit's), the declaration as a list of its details, and what was received and when.
  */
 import { useStore } from '@nanostores/react';
-import { Fragment, type ReactNode, useEffect, useRef } from 'react';
+import { Fragment, type ReactNode, useEffect } from 'react';
 import { fetchCurrentUser } from '../../client/accounts.ts';
 import { BOOKING_NUMBER_PARAMETER, formatReceiptTime, normaliseBookingNumber } from '../../lib/declarations.ts';
 import { $isAuthorized } from '../../stores/accounts.ts';
+import { StepHeading } from '../forms/fields.tsx';
 import type { Values } from '../forms/use-form.ts';
 import './declarations.css';
 
@@ -26,17 +27,6 @@ export function usePrefill(ready: boolean, fill: (known: Partial<Values<Declaran
       () => undefined, // the form works without the account's data
     );
   }, [ready, fill, isAuthorized]);
-}
-
-/** A step's heading takes the focus, so a screen reader hears where the visitor is now. */
-export function StepHeading({ children }: { children: string }) {
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), []);
-  return (
-    <h2 tabIndex={-1} ref={heading}>
-      {children}
-    </h2>
-  );
 }
 
 /** The declaration in words, then each detail under its label. */

@@ -1,5 +1,5 @@
 /** Labelled inputs whose error text is linked to the input and read out with it. */
-import { type ChangeEvent, type ReactNode, useId, useState } from 'react';
+import { type ChangeEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import type { FieldElement } from './use-form.ts';
 
 interface FieldProps {
@@ -181,5 +181,19 @@ export function FormMessages({ error, success }: { error?: ReactNode; success?: 
         {success}
       </div>
     </>
+  );
+}
+
+/**
+ * The heading of what replaces a form (the next step, the result) takes the focus: a screen reader
+ * hears where the visitor is now, and a phone scrolled down to the button scrolls up to it.
+ */
+export function StepHeading({ children }: { children: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <h2 tabIndex={-1} ref={heading}>
+      {children}
+    </h2>
   );
 }

@@ -6,7 +6,8 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { fetchBillingAddress } from '../../client/invoices.ts';
-import { type BillingAddress as Address, countryName } from '../../lib/billing-address.ts';
+import type { BillingAddress as Address } from '../../lib/billing-address.ts';
+import { countryName } from '../../lib/countries.ts';
 import type { Loadable } from '../loadable.ts';
 import { INVOICE_TEXTS as t } from './texts.ts';
 import './invoices.css';

@@ -4,12 +4,8 @@
  */
 import { describeFailure } from '../../client/failures.ts';
 import { saveBillingAddress } from '../../client/invoices.ts';
-import {
-  type BillingAddress as Address,
-  BILLING_COUNTRIES,
-  BillingAddressSchema,
-  countryName,
-} from '../../lib/billing-address.ts';
+import { type BillingAddress as Address, BILLING_COUNTRIES, BillingAddressSchema } from '../../lib/billing-address.ts';
+import { countryName } from '../../lib/countries.ts';
 import { FormMessages, SelectField, SubmitButton, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { INVOICE_TEXTS as t } from './texts.ts';

@@ -233,15 +233,17 @@ function Payment({ paypal, vatNote }: Props) {
         (state.cart.countArticles === 0 ? (
           <EmptyCart />
         ) : (
-          <>
+          <div className="payment">
             <CartSummary cart={state.cart} vatNote={vatNote} />
-            <BillingAddress stored={billing} onSaved={setBilling} />
-            {billing.state === 'loaded' && billing.address ? (
-              <PaymentForm cart={state.cart} paypal={paypal} />
-            ) : (
-              <p className="fine-print">{t.billingFirst}</p>
-            )}
-          </>
+            <div className="payment__checkout">
+              <BillingAddress stored={billing} onSaved={setBilling} />
+              {billing.state === 'loaded' && billing.address ? (
+                <PaymentForm cart={state.cart} paypal={paypal} />
+              ) : (
+                <p className="fine-print">{t.billingFirst}</p>
+              )}
+            </div>
+          </div>
         ))}
     </>
   );

@@ -8,7 +8,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { describeFailure } from '../../client/failures.ts';
 import { confirmPayment } from '../../client/payments.ts';
-import { kindsOf, type NextStepFacts, type ProductKind } from '../../lib/product-kinds.ts';
+import type { NextStepFacts } from '../../lib/next-steps.ts';
+import { kindsOf, type ProductKind } from '../../lib/product-kinds.ts';
 import { reloadCart } from '../../stores/cart.ts';
 import { NextSteps } from '../bookings/NextSteps.tsx';
 import { PAYER_NAME_KEY, PAYMENT_TEXTS, SUCCESS_TEXTS as t } from './texts.ts';
@@ -26,6 +27,7 @@ type Confirmation =
   | { state: 'paid'; kinds: ProductKind[] }
   | { state: 'processing'; stillAsking: boolean }
   | { state: 'refunded' }
+  | { state: 'declined' }
   | { state: 'failed'; message: string };
 
 /** A payment in processing is asked about again every 5 s for two minutes. */
@@ -61,11 +63,11 @@ export default function PaymentSuccess({ returned, facts }: { returned?: Returne
             if (stillAsking) timer = setTimeout(() => void ask(polls + 1), POLL_MS);
           }
         },
-        (error: unknown) =>
-          setConfirmation({
-            state: 'failed',
-            message: describeFailure(error, { http: t.failed, other: t.failed }).message,
-          }),
+        (error: unknown) => {
+          const { status, message } = describeFailure(error, { http: t.failed, other: t.failed });
+          // 402: the provider declined it or never finished it (also after a while in processing).
+          setConfirmation(status === 402 ? { state: 'declined' } : { state: 'failed', message });
+        },
       );
     void ask(0);
     return () => clearTimeout(timer);
@@ -91,16 +93,34 @@ export default function PaymentSuccess({ returned, facts }: { returned?: Returne
           </>
         )}
         {confirmation.state === 'refunded' && <p>{t.refunded}</p>}
+        {confirmation.state === 'declined' && (
+          <>
+            <h2>{t.declinedTitle}</h2>
+            <p>{t.declined}</p>
+            <p>{t.declinedNext}</p>
+          </>
+        )}
       </div>
       {confirmation.state === 'paid' && <NextSteps kinds={confirmation.kinds} facts={facts} />}
       <div role="alert">
         {confirmation.state === 'failed' && <p className="form-message--error">{confirmation.message}</p>}
       </div>
-      <p>
-        <a className="button button--accent" href="/checkout">
-          {t.details}
-        </a>
-      </p>
+      {confirmation.state === 'declined' ? (
+        <p className="button-row">
+          <a className="button button--accent" href="/payment-options">
+            {t.payAgain}
+          </a>
+          <a className="button button--secondary" href="/cart">
+            {t.toCart}
+          </a>
+        </p>
+      ) : (
+        <p>
+          <a className="button button--accent" href="/checkout">
+            {t.details}
+          </a>
+        </p>
+      )}
     </>
   );
 }

@@ -53,6 +53,13 @@ export const SUCCESS_TEXTS = {
   processingLater:
     'Das dauert länger als gewöhnlich. Sie können diese Seite schließen: Den Stand sehen Sie jederzeit unter „Bestellinformationen“.',
   refunded: 'Diese Bestellung wurde erstattet.',
+  declinedTitle: 'Ihre Zahlung wurde nicht ausgeführt',
+  declined:
+    'Der Zahlungsanbieter hat die Zahlung abgelehnt oder nicht abgeschlossen. Es wurde nichts abgebucht, und Ihre Bestellung ist nicht bezahlt.',
+  declinedNext:
+    'Ihr Warenkorb ist unverändert: Sie können die Bestellung erneut bezahlen, gern auch mit einer anderen Zahlungsart.',
+  payAgain: 'Erneut bezahlen',
+  toCart: 'Zum Warenkorb',
   failed: PAYMENT_MESSAGES.confirmFailed,
   details: 'Bestellinformationen',
 } as const;

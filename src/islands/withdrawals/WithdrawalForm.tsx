@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { describeFailure } from '../../client/failures.ts';
 import { sendWithdrawal } from '../../client/withdrawals.ts';
 import { type WithdrawalDeclaration, WithdrawalSchema, type WithdrawalView } from '../../lib/withdrawals.ts';
-import { DeclarationDetails, Received, StepHeading, usePrefill } from '../declarations/parts.tsx';
-import { FormMessages, SubmitButton, TextAreaField, TextField } from '../forms/fields.tsx';
+import { DeclarationDetails, Received, usePrefill } from '../declarations/parts.tsx';
+import { FormMessages, StepHeading, SubmitButton, TextAreaField, TextField } from '../forms/fields.tsx';
 import { useForm } from '../forms/use-form.ts';
 import { WITHDRAWAL_TEXTS as t } from './texts.ts';
 

@@ -18,7 +18,7 @@ export const WITHDRAWAL_TEXTS = {
   doneTitle: 'Ihr Widerruf ist eingegangen',
   receivedAt: (time: string) => `Eingegangen am ${time}.`,
   receiptSent: (email: string) =>
-    `Eine Bestätigung mit diesem Inhalt, Datum und Uhrzeit haben wir an ${email} geschickt.`,
+    `Eine Eingangsbestätigung mit Datum und Uhrzeit schicken wir an ${email} (an dieselbe Adresse höchstens drei am Tag).`,
   nextSteps:
     'Wir erstatten Ihnen, was Sie gezahlt haben, spätestens binnen 14 Tagen über das Zahlungsmittel, mit dem Sie bezahlt haben.',
   failed: 'Ihr Widerruf konnte gerade nicht gesendet werden. Bitte versuchen Sie es noch einmal.',

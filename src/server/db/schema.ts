@@ -30,6 +30,7 @@ import { CANCELLATION_KINDS, type CancellationKind } from '../../lib/cancellatio
 import type { InvoiceKind } from '../../lib/invoices.ts';
 import { INVOICE_KINDS } from '../../lib/invoices.ts';
 import { PAYMENT_PROVIDERS, type PaymentProvider } from '../../lib/payments.ts';
+import { PRODUCT_KINDS, type ProductKind } from '../../lib/product-kinds.ts';
 import { UNITS, type Unit } from '../../lib/units.ts';
 import { ROLE_NAMES, type RoleName } from '../features/accounts/accounts.views.ts';
 import { BOOKING_STATUSES, type BookingStatus } from '../features/bookings/bookings.views.ts';
@@ -76,11 +77,14 @@ export const userRoles = pgTable(
   ],
 );
 
-/** A login: access tokens name it (claim `sid`) and die with it; the refresh token rotates. */
+/**
+ * A login: access tokens name it (claim `sid`) and die with it; the refresh token rotates. Only the
+ * SHA-256 of the session id is stored, as of every token (docs/product.md#h3-token-lifetimes).
+ */
 export const sessions = pgTable(
   'sessions',
   {
-    id: text('id').primaryKey(),
+    idHash: text('id_hash').primaryKey(),
     userId: belongsTo('user_id', () => users.id),
     refreshTokenHash: text('refresh_token_hash').notNull().unique(),
     createdAt: createdAt(),
@@ -96,9 +100,9 @@ export const sessions = pgTable(
  */
 export const retiredRefreshTokens = pgTable('retired_refresh_tokens', {
   tokenHash: text('token_hash').primaryKey(),
-  sessionId: text('session_id')
+  sessionIdHash: text('session_id_hash')
     .notNull()
-    .references(() => sessions.id, { onDelete: 'cascade' }),
+    .references(() => sessions.idHash, { onDelete: 'cascade', onUpdate: 'cascade' }),
   retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -156,12 +160,16 @@ export const articles = pgTable(
     priceCents: integer('price_cents').notNull(),
     /** What the price is for (docs/product.md#d34-units-and-quantities). */
     unit: text('unit').$type<Unit>().notNull().default('flat'),
+    /** What is sold: website, maintenance, print or service (docs/product.md#d36-next-steps). */
+    kind: text('kind').$type<ProductKind>().notNull(),
     createdAt: createdAt(),
   },
   (table) => [
     uniqueIndex('articles_number_per_departament').on(table.categoryId, table.number),
     check('articles_price_not_negative', sql`${table.priceCents} >= 0`),
     check('articles_unit_known', oneOf(table.unit, UNITS)),
+    check('articles_kind_known', oneOf(table.kind, PRODUCT_KINDS)),
+    check('articles_maintenance_by_month', sql`(${table.kind} = 'maintenance') = (${table.unit} = 'month')`),
   ],
 );
 
@@ -269,6 +277,8 @@ export const bookingItems = pgTable(
     /** The price of one unit. */
     priceCents: integer('price_cents').notNull(),
     unit: text('unit').$type<Unit>().notNull().default('flat'),
+    /** The article's kind when it was ordered: what the customer does next (docs/product.md#d36-next-steps). */
+    kind: text('kind').$type<ProductKind>().notNull(),
     quantity: quantity(),
     /** The yearly discount of a 12-month maintenance term taken off the line (docs/product.md#d35-maintenance-terms). */
     discountCents: cents('discount_cents').default(0),
@@ -285,6 +295,7 @@ export const bookingItems = pgTable(
       .on(table.departureDate)
       .where(sql`${table.unit} = 'month' and ${table.renewalRemindedAt} is null`),
     check('booking_items_unit_known', oneOf(table.unit, UNITS)),
+    check('booking_items_kind_known', oneOf(table.kind, PRODUCT_KINDS)),
     check('booking_items_quantity_positive', sql`${table.quantity} > 0`),
   ],
 );
@@ -393,6 +404,11 @@ export const paymentAttempts = pgTable(
     createdAt: createdAt(),
     /** Set while a PayPal capture is under way: no card session may be opened for the booking meanwhile. */
     captureStartedAt: timestamp('capture_started_at', { withTimezone: true }),
+    /**
+     * How often PayPal declined the order's funding source at a capture: each new approval after a
+     * decline is captured under a new request id (docs/product.md#d21-paypal).
+     */
+    declinedCaptures: integer('declined_captures').notNull().default(0),
   },
   (table) => [
     index('payment_attempts_booking_idx').on(table.bookingId),
@@ -402,11 +418,13 @@ export const paymentAttempts = pgTable(
 );
 
 /**
- * `settled`: the payment that made its booking paid. `refund_due`: money a provider took for a
- * booking that another payment had settled already; staff refund it (docs/product.md#d22-fulfilment).
- * `refunded`: paid back in full (docs/product.md#d33-refunds).
+ * `settled`: the payment that made its booking paid. `refund_due`: money a provider took that no
+ * booking can take (a second payment of a paid booking, or one whose amount or currency does not
+ * fit); staff refund it (docs/product.md#d22-fulfilment). `refunded`: paid back in full
+ * (docs/product.md#d33-refunds). `charged_back`: the payer won a dispute; the provider took the
+ * money back (docs/product.md#d32-payment-states).
  */
-const PAYMENT_STATUSES = ['settled', 'refund_due', 'refunded'] as const;
+const PAYMENT_STATUSES = ['settled', 'refund_due', 'refunded', 'charged_back'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 /** A verified payment: one per provider reference, and one settled payment per booking. */
@@ -459,6 +477,39 @@ export const refunds = pgTable(
     uniqueIndex('refunds_one_live_per_payment').on(table.paymentId).where(sql`${table.status} <> 'failed'`),
     check('refunds_status_known', oneOf(table.status, REFUND_STATUSES)),
     check('refunds_origin_known', oneOf(table.origin, REFUND_ORIGINS)),
+  ],
+);
+
+/** `open` until the provider decides; `won`: the money stays; `lost`: it went back to the payer. */
+const DISPUTE_STATUSES = ['open', 'won', 'lost'] as const;
+export type DisputeStatus = (typeof DISPUTE_STATUSES)[number];
+
+/**
+ * A payer's dispute of a payment at its provider (a chargeback, a PayPal claim), as the provider
+ * last told it (docs/product.md#d32-payment-states).
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: belongsTo('booking_id', () => bookings.id),
+    paymentId: belongsTo('payment_id', () => payments.id),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
+    /** Stripe's `dp_…`, PayPal's `PP-D-…`. */
+    providerDisputeId: text('provider_dispute_id').notNull().unique(),
+    status: text('status').$type<DisputeStatus>().notNull(),
+    /** The provider's reason code, e.g. `fraudulent`, `MERCHANDISE_OR_SERVICE_NOT_RECEIVED`. */
+    reason: text('reason').notNull(),
+    /** Until when the agency may answer at the provider; null when the provider names no date. */
+    respondBy: timestamp('respond_by', { withTimezone: true }),
+    amountCents: cents('amount_cents'),
+    createdAt: createdAt(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('disputes_booking_idx').on(table.bookingId),
+    check('disputes_status_known', oneOf(table.status, DISPUTE_STATUSES)),
+    check('disputes_provider_known', oneOf(table.provider, PAYMENT_PROVIDERS)),
   ],
 );
 

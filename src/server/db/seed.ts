@@ -9,7 +9,8 @@ import { modelsFileSchema } from '../../content-schemas/models.ts';
 import { pricingSchema } from '../../content-schemas/pricing.ts';
 import { PAYMENT_CATEGORY_ID } from '../../lib/catalogue.ts';
 import { eurosToCents, formatEuroRange } from '../../lib/money.ts';
-import { formatPrintResolution } from '../../lib/product-kinds.ts';
+import { formatPrintResolution } from '../../lib/next-steps.ts';
+import type { ProductKind } from '../../lib/product-kinds.ts';
 import type { Unit } from '../../lib/units.ts';
 import { readContentFile } from '../content-files.ts';
 import { appMeta, articles, categories, type Database } from './schema.ts';
@@ -24,6 +25,8 @@ export interface SeedCategory {
   number: string;
   type: string;
   description: string;
+  /** What all its articles are: websites, maintenance, print and design. */
+  kind: ProductKind;
   articles: { number: string; type: string; price: number; unit: Unit }[];
 }
 
@@ -42,6 +45,7 @@ export function catalogue(contentDir?: string): SeedCategory[] {
       type: 'Websites für kleine Unternehmen',
       description:
         'Informationsseiten und Online-Shops in fünf festen Modellen. Wählen Sie Ihr Modell, buchen Sie den Starttermin und bezahlen Sie online.',
+      kind: 'website',
       articles: models.map((model) => ({
         number: String(model.number),
         type: model.name,
@@ -54,6 +58,7 @@ export function catalogue(contentDir?: string): SeedCategory[] {
       type: 'Website-Wartung',
       description:
         'Monatliche Wartung Ihrer Website ohne Hosting und Domain: Sicherheitsupdates, Backups, Überwachung und Systempflege. Abrechnung halbjährlich oder jährlich.',
+      kind: 'maintenance',
       articles: numbered(
         'W',
         pricing.maintenance.tiers.map((tier) => ({
@@ -67,6 +72,7 @@ export function catalogue(contentDir?: string): SeedCategory[] {
       number: '14',
       type: 'Großformatdruck und Design',
       description: `Leinwand- und Papierdruck im Großformat, Banner, Visitenkarten, Fotodruck, Plandruck und Logodesign. Druckdaten mit ${formatPrintResolution(pricing.print.resolution)}; den Versand trägt der Kunde.`,
+      kind: 'print',
       articles: numbered(
         'D',
         pricing.print.items.map((item) => ({ type: item.name, price: item.from, unit: item.unit })),
@@ -99,6 +105,7 @@ export async function seedCatalogue(db: Database): Promise<boolean> {
           type: article.type,
           priceCents: eurosToCents(article.price),
           unit: article.unit,
+          kind: category.kind,
         })),
       );
       if (category.id !== undefined) {

@@ -15,24 +15,34 @@ function bearerToken(header: string | undefined): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
 }
 
-async function authenticate(deps: ApiDependencies, c: Context<ApiEnv>): Promise<AuthenticatedUser> {
+/**
+ * The caller's account when the request carries a valid token of a live session. Routes anyone may
+ * call ask it to know whether the caller is who they say (a declaration's sender).
+ */
+export async function callerOf(deps: ApiDependencies, c: Context<ApiEnv>): Promise<AuthenticatedUser | undefined> {
   const token = bearerToken(c.req.header('Authorization'));
   const subject = token ? await deps.tokens.verify(token) : null;
-  const user = subject ? await authenticatedUser(deps.db, subject.userId, subject.sessionId) : null;
+  return (subject && (await authenticatedUser(deps.db, subject.userId, subject.sessionId))) ?? undefined;
+}
+
+async function authenticate(deps: ApiDependencies, c: Context<ApiEnv>): Promise<AuthenticatedUser> {
+  const user = await callerOf(deps, c);
   if (!user) throw new ApiError(401, MESSAGES.unauthorized, { headers: { 'WWW-Authenticate': 'Bearer' } });
   return user;
 }
 
+/** Whether a route answers this method and path; a middleware for every path is no route. */
+const routeExists = (c: Context<ApiEnv>) => matchedRoutes(c).some((route) => route.method !== METHOD_NAME_ALL);
+
 export function requireUser(deps: ApiDependencies) {
   const guard = createMiddleware<ApiEnv>(async (c, next) => {
+    // An unknown path is a 404 for everyone, under a router that guards all its routes too.
+    if (!routeExists(c)) return next();
     c.set('user', await authenticate(deps, c));
     await next();
   });
   return documented(guard, { security: [{ bearer: [] }], responses: { 401: common('Unauthorized') } });
 }
-
-/** Whether a route answers this method and path; a middleware for every path is no route. */
-const routeExists = (c: Context<ApiEnv>) => matchedRoutes(c).some((route) => route.method !== METHOD_NAME_ALL);
 
 export function requireAdmin(deps: ApiDependencies) {
   const guard = createMiddleware<ApiEnv>(async (c, next) => {

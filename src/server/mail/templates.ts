@@ -203,30 +203,133 @@ export function renewalReminderMail(to: string, firstName: string, reminder: Ren
 const TEST_PAYMENT_NOTE =
   'Hinweis: Dies war eine Testzahlung im Testmodus des Shops. Es wurde kein echtes Geld bewegt, und die Bestellung wird nicht ausgeführt.';
 
-export interface SurplusPayment {
+export interface RefundDuePayment {
+  /** A second payment of a paid order, or one whose amount or currency does not fit the order. */
+  reason: 'surplus' | 'mismatch';
   bookingNumber: string;
   /** "Kreditkarte (Stripe)" or "PayPal" */
   paymentMethod: string;
   providerRef: string;
+  /** What the provider took, e.g. "1.200,00 €" or "12,00 USD". */
   amount: string;
+  /** The order's total. */
+  total: string;
   customerEmail: string;
   testMode: boolean;
   overviewUrl: string;
 }
 
-/** To the agency: a provider took money for an order that was paid already; it must be refunded. */
-export function surplusPaymentMail(to: string, payment: SurplusPayment): Mail {
+/** To the agency: a provider took money that no order takes; it must be refunded. */
+export function refundDuePaymentMail(to: string, payment: RefundDuePayment): Mail {
+  const surplus = payment.reason === 'surplus';
   return compose({
     to,
-    subject: `Doppelte Zahlung zur Bestellung ${payment.bookingNumber}: bitte erstatten`,
+    subject: surplus
+      ? `Doppelte Zahlung zur Bestellung ${payment.bookingNumber}: bitte erstatten`
+      : `Zahlung passt nicht zur Bestellung ${payment.bookingNumber}: bitte erstatten`,
     greetingName: 'HWDS-Team',
     paragraphs: [
-      `zur Bestellung ${payment.bookingNumber} (${payment.customerEmail}) ist eine zweite Zahlung eingegangen, obwohl die Bestellung schon bezahlt war.`,
+      surplus
+        ? `zur Bestellung ${payment.bookingNumber} (${payment.customerEmail}) ist eine zweite Zahlung eingegangen, obwohl die Bestellung schon bezahlt war.`
+        : `zur Bestellung ${payment.bookingNumber} (${payment.customerEmail}) ist eine Zahlung eingegangen, deren Betrag oder Währung nicht zur Bestellung passt: ${payment.amount} statt ${payment.total}. Die Bestellung gilt deshalb nicht als bezahlt.`,
       `Zahlungsart: ${payment.paymentMethod}, Referenz ${payment.providerRef}, Betrag ${payment.amount}.`,
       ...(payment.testMode ? [TEST_PAYMENT_NOTE] : []),
       'Bitte erstatten Sie diesen Betrag im Konto des Zahlungsanbieters und informieren Sie die Kundin oder den Kunden.',
     ],
     action: { label: 'Zur Bestellübersicht', url: payment.overviewUrl },
+    closing: 'Diese Nachricht hat der Shop automatisch geschickt.',
+  });
+}
+
+export interface DisputeNotice {
+  /** Opened by the payer; decided for the agency (won) or for the payer (lost: the money went back). */
+  stage: 'opened' | 'won' | 'lost';
+  bookingNumber: string;
+  customerEmail: string;
+  /** "Kreditkarte (Stripe)" or "PayPal" */
+  paymentMethod: string;
+  amount: string;
+  /** The provider's reason, in German, with its code: "Leistung nicht erhalten (product_not_received)". */
+  reason: string;
+  /** The last day to answer at the provider, "24.06.2026"; null when the provider names none. */
+  respondBy: string | null;
+  /** The correcting invoice issued for a lost dispute, attached to the mail. */
+  creditNoteNumber?: string | undefined;
+  testMode: boolean;
+  overviewUrl: string;
+}
+
+const DISPUTE_SUBJECTS: Record<DisputeNotice['stage'], (number: string) => string> = {
+  opened: (number) => `Zahlung angefochten: Bestellung ${number}`,
+  won: (number) => `Anfechtung abgewehrt: Bestellung ${number}`,
+  lost: (number) => `Rückbuchung: Bestellung ${number}`,
+};
+
+/** To the agency, at once: a payer disputes a payment (a chargeback), and how it ended. */
+export function disputeMail(to: string, dispute: DisputeNotice): Mail {
+  const order = `der Bestellung ${dispute.bookingNumber} (${dispute.customerEmail}) über ${dispute.amount} per ${dispute.paymentMethod}`;
+  const paragraphs = {
+    opened: [
+      `die Zahlung ${order} wird beim Zahlungsanbieter angefochten (Rückbuchung). Bis zur Entscheidung behält der Zahlungsanbieter den Betrag ein.`,
+      `Grund laut Zahlungsanbieter: ${dispute.reason}.`,
+      dispute.respondBy
+        ? `Ihre Frist für eine Stellungnahme beim Zahlungsanbieter: ${dispute.respondBy}. Antworten Sie dort mit Belegen über die erbrachte Leistung, sonst geht der Betrag zurück.`
+        : 'Der Zahlungsanbieter nennt keine Frist für eine Stellungnahme; bitte sehen Sie dort nach.',
+      'Die Bestellung steht in der Bestellübersicht als „Zahlung angefochten“ und kann bis zur Entscheidung nicht erstattet werden.',
+    ],
+    won: [
+      `die Anfechtung der Zahlung ${order} ist zu Ihren Gunsten entschieden: Der Betrag bleibt bei Ihnen, die Bestellung ist wieder bezahlt.`,
+      `Grund der Anfechtung war: ${dispute.reason}.`,
+    ],
+    lost: [
+      `die Anfechtung der Zahlung ${order} ist zugunsten des Kunden entschieden: Der Betrag ist zurückgebucht. Die Bestellung steht in der Bestellübersicht als „Rückbuchung“.`,
+      `Grund der Anfechtung war: ${dispute.reason}.`,
+      ...(dispute.creditNoteNumber
+        ? [
+            `Die Rechnungskorrektur ${dispute.creditNoteNumber}, die die Rechnung storniert, liegt dieser E-Mail als PDF bei. Der Kunde hat keine E-Mail über eine Erstattung bekommen.`,
+          ]
+        : []),
+    ],
+  }[dispute.stage];
+  return compose({
+    to,
+    subject: DISPUTE_SUBJECTS[dispute.stage](dispute.bookingNumber),
+    greetingName: 'HWDS-Team',
+    paragraphs: [...paragraphs, ...(dispute.testMode ? [TEST_PAYMENT_NOTE] : [])],
+    action: { label: 'Zur Bestellübersicht', url: dispute.overviewUrl },
+    closing: 'Diese Nachricht hat der Shop automatisch geschickt.',
+    invoiceNumber: dispute.stage === 'lost' ? dispute.creditNoteNumber : undefined,
+  });
+}
+
+export interface FailedRefund {
+  bookingNumber: string;
+  customerEmail: string;
+  amount: string;
+  paymentMethod: string;
+  /** A correcting invoice issued before the provider gave the refund up; it stays. */
+  creditNoteNumber: string | undefined;
+  testMode: boolean;
+  overviewUrl: string;
+}
+
+/** To the agency: a refund the provider had accepted failed; the money stayed with the agency. */
+export function refundFailedMail(to: string, refund: FailedRefund): Mail {
+  return compose({
+    to,
+    subject: `Erstattung fehlgeschlagen: Bestellung ${refund.bookingNumber}`,
+    greetingName: 'HWDS-Team',
+    paragraphs: [
+      `die Erstattung der Bestellung ${refund.bookingNumber} (${refund.customerEmail}) über ${refund.amount} per ${refund.paymentMethod} ist beim Zahlungsanbieter gescheitert: Das Geld ist nicht beim Kunden angekommen.`,
+      'Die Bestellung ist wieder „Bezahlt“. Bitte klären Sie mit dem Kunden, wie er das Geld erhalten kann, und erstatten Sie die Bestellung dann in der Bestellübersicht erneut.',
+      ...(refund.creditNoteNumber
+        ? [
+            `Die Rechnungskorrektur ${refund.creditNoteNumber} war schon ausgestellt und bleibt bestehen (Rechnungen werden nie gelöscht); sie gilt mit der nächsten Erstattung.`,
+          ]
+        : []),
+      ...(refund.testMode ? [TEST_PAYMENT_NOTE] : []),
+    ],
+    action: { label: 'Zur Bestellübersicht', url: refund.overviewUrl },
     closing: 'Diese Nachricht hat der Shop automatisch geschickt.',
   });
 }
@@ -298,6 +401,27 @@ interface Declaration {
   orderNumber: string;
 }
 
+/**
+ * Text a sender typed, as a mail to an address they may not own repeats it: nothing in it reads as
+ * a link or an address to a mail program (docs/product.md#d31-consumer-law). A dot between letters or
+ * digits (also the full-width ones URLs accept) becomes "[.]", a scheme's "://" becomes "[:]//", "@" "[at]".
+ */
+export const unlinked = (text: string): string =>
+  text
+    .replace(/:\/\//g, '[:]//')
+    .replace(/(?<=[\p{L}\p{N}])[.\u3002\uFF0E\uFF61](?=[\p{L}\p{N}])/gu, '[.]')
+    .replace(/@/g, '[at]');
+
+/** A declaration's name and order number as its receipt shows them: as typed to the sender's own account, else unlinked. */
+function asShownTo<T extends Declaration>(declaration: T, senderConfirmed: boolean): T {
+  if (senderConfirmed) return declaration;
+  return { ...declaration, name: unlinked(declaration.name), orderNumber: unlinked(declaration.orderNumber) };
+}
+
+/** Staff's note when a receipt was not mailed (docs/product.md#d31-consumer-law). */
+const RECEIPT_NOT_MAILED = (email: string) =>
+  `Die Eingangsbestätigung an ${email} wurde nicht verschickt: An diese Adresse gingen heute schon mehrere Bestätigungen zu Erklärungen ohne Anmeldung (Schutz vor Massen-E-Mails). Ist die Erklärung echt, bestätigen Sie den Eingang bitte selbst.`;
+
 /** A declaration as its receipt and staff's notice repeat it: the sender, its own `content`, the time of receipt. */
 const declarationLines = (declaration: Declaration, content: string[]) => [
   `Name: ${declaration.name}`,
@@ -310,11 +434,17 @@ const declarationLines = (declaration: Declaration, content: string[]) => [
 const withdrawalLines = (withdrawal: WithdrawalView) =>
   declarationLines(withdrawal, [`Grund: ${withdrawal.reason || 'keiner angegeben'}`]);
 
+/** The reason of a withdrawal (no part of the declaration the law asks to confirm) in a receipt to an address not proven. */
+const REASON_NOT_REPEATED = 'angegeben; hier nicht wiederholt, da die Erklärung ohne Anmeldung einging';
+
 /**
  * The receipt of a withdrawal declaration, on a durable medium, with its content and the date and
- * time it was received (docs/product.md#d31-consumer-law).
+ * time it was received (docs/product.md#d31-consumer-law). To an address the sender has not proven
+ * by logging in, the name and order number are unlinked and the free reason is not repeated.
  */
-export function withdrawalReceiptMail(declaration: WithdrawalView, noticeUrl: string): Mail {
+export function withdrawalReceiptMail(received: WithdrawalView, noticeUrl: string, senderConfirmed: boolean): Mail {
+  const declaration = asShownTo(received, senderConfirmed);
+  if (!senderConfirmed && declaration.reason) declaration.reason = REASON_NOT_REPEATED;
   return compose({
     to: declaration.email,
     subject: 'Eingangsbestätigung Ihres Widerrufs',
@@ -339,7 +469,7 @@ export function withdrawalReceiptMail(declaration: WithdrawalView, noticeUrl: st
 export function withdrawalNoticeMail(
   to: string,
   declaration: WithdrawalView,
-  { matched, overviewUrl }: { matched: boolean; overviewUrl: string },
+  { matched, receiptMailed, overviewUrl }: { matched: boolean; receiptMailed: boolean; overviewUrl: string },
 ): Mail {
   return compose({
     to,
@@ -351,6 +481,7 @@ export function withdrawalNoticeMail(
       matched
         ? 'Die Bestellung gehört zum Konto mit dieser E-Mail-Adresse und ist in der Bestellübersicht als widerrufen markiert. Bitte prüfen Sie die Frist und erstatten Sie den Betrag innerhalb von 14 Tagen.'
         : 'Der Widerruf passt zu keiner Bestellung des Kontos mit dieser E-Mail-Adresse. Bitte ordnen Sie ihn zu und antworten Sie der Absenderin oder dem Absender.',
+      ...(receiptMailed ? [] : [RECEIPT_NOT_MAILED(declaration.email)]),
     ],
     action: { label: 'Zur Bestellübersicht', url: overviewUrl },
     closing: 'Diese Nachricht hat der Shop automatisch geschickt.',
@@ -387,8 +518,17 @@ function contractEnd(cancellation: CancellationView, endsOn: string | null): str
 /**
  * The confirmation of a cancellation, on a durable medium, at once: its content, the date and
  * time it was received and when the contract ends (§ 312k Abs. 4 BGB, docs/product.md#d35-maintenance-terms).
+ * The reason of an extraordinary one is part of its content: to an address the sender has not
+ * proven by logging in, it is repeated unlinked, as the name and the order number.
  */
-export function cancellationReceiptMail(cancellation: CancellationView, endsOn: string | null, termsUrl: string): Mail {
+export function cancellationReceiptMail(
+  received: CancellationView,
+  endsOn: string | null,
+  termsUrl: string,
+  senderConfirmed: boolean,
+): Mail {
+  const cancellation = asShownTo(received, senderConfirmed);
+  if (!senderConfirmed) cancellation.reason = unlinked(cancellation.reason);
   return compose({
     to: cancellation.email,
     subject: 'Bestätigung Ihrer Kündigung',
@@ -413,7 +553,12 @@ export function cancellationReceiptMail(cancellation: CancellationView, endsOn: 
 export function cancellationNoticeMail(
   to: string,
   cancellation: CancellationView,
-  { matched, endsOn, overviewUrl }: { matched: boolean; endsOn: string | null; overviewUrl: string },
+  {
+    matched,
+    endsOn,
+    receiptMailed,
+    overviewUrl,
+  }: { matched: boolean; endsOn: string | null; receiptMailed: boolean; overviewUrl: string },
 ): Mail {
   return compose({
     to,
@@ -427,6 +572,7 @@ export function cancellationNoticeMail(
         : matched
           ? 'Die Bestellung gehört zum Konto mit dieser E-Mail-Adresse, enthält aber keine Wartung mit Laufzeit. Bitte klären Sie, welcher Vertrag gemeint ist, und antworten Sie der Absenderin oder dem Absender.'
           : 'Die Kündigung passt zu keiner Bestellung des Kontos mit dieser E-Mail-Adresse. Bitte ordnen Sie sie zu und teilen Sie der Absenderin oder dem Absender mit, wann der Vertrag endet.',
+      ...(receiptMailed ? [] : [RECEIPT_NOT_MAILED(cancellation.email)]),
     ],
     action: { label: 'Zur Bestellübersicht', url: overviewUrl },
     closing: 'Diese Nachricht hat der Shop automatisch geschickt.',

@@ -24,6 +24,8 @@ export interface SandboxStore {
   take<T>(kind: string, id: string): Promise<T | undefined>;
   /** Removes the documents of a kind last written more than `maxAgeSeconds` ago (by the database's clock). */
   prune(kind: string, maxAgeSeconds: number): Promise<void>;
+  /** Every document of a kind, for what falls due when the sandbox clock moves (a handful in a test). */
+  list<T>(kind: string): Promise<{ id: string; data: T }[]>;
 }
 
 const byKey = (kind: string, id: string) => and(eq(sandboxObjects.kind, kind), eq(sandboxObjects.id, id));
@@ -83,6 +85,14 @@ export function sandboxStore(db: Database): SandboxStore {
     async prune(kind: string, maxAgeSeconds: number) {
       const cutoff = sql`now() - make_interval(secs => ${maxAgeSeconds})`;
       await db.delete(sandboxObjects).where(and(eq(sandboxObjects.kind, kind), lt(sandboxObjects.updatedAt, cutoff)));
+    },
+
+    async list<T>(kind: string) {
+      const rows = await db
+        .select({ id: sandboxObjects.id, data: sandboxObjects.data })
+        .from(sandboxObjects)
+        .where(eq(sandboxObjects.kind, kind));
+      return rows.map((row) => ({ id: row.id, data: row.data as T }));
     },
   };
 }

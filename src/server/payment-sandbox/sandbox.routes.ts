@@ -4,12 +4,15 @@
  * (404), so nothing can pretend to be a payment there. The product reaches the sandbox only
  * through this module: the app mounts the routes at SANDBOX_PATH, the providers' clients are
  * pointed there, and the payment page loads the PayPal SDK stand-in from there. The pages' styles
- * and the stand-in are the files in assets/, read once when the routes are made (assets.ts).
+ * and the stand-in are the files in assets/, read once when the routes are made (assets.ts). Both
+ * emulators read one clock, which tests move on where the test controls are (`/test/clock`).
  */
 import { Hono } from 'hono';
 import type { ApiDependencies, ApiEnv } from '../context.ts';
 import { readSandboxAssets } from './assets.ts';
 import { PAYPAL_SDK_PATH, paypalEmulator } from './paypal/paypal-emulator.ts';
+import { clockRoutes, sandboxClock } from './sandbox-clock.ts';
+import { sandboxStore } from './sandbox-store.ts';
 import { stripeEmulator } from './stripe/stripe-emulator.ts';
 
 /** Where the app mounts these routes, below the API's base path. */
@@ -32,6 +35,13 @@ export function sandboxRoutes(deps: ApiDependencies, deliverWebhook: WebhookDeli
   const routes = new Hono<ApiEnv>();
   if (!stripe.sandbox && !paypal.sandbox) return routes;
   const { pages, paypalSdk } = readSandboxAssets();
+  const clock = sandboxClock(sandboxStore(deps.db), { controlled: testControls });
+  // Every replica tells the time a test set on any of them.
+  routes.use(async (_c, next) => {
+    await clock.refresh();
+    await next();
+  });
+  if (testControls) routes.route('/test/clock', clockRoutes(clock));
   if (stripe.sandbox) {
     routes.route(
       '/stripe',
@@ -43,6 +53,7 @@ export function sandboxRoutes(deps: ApiDependencies, deliverWebhook: WebhookDeli
         deliverWebhook: deliverWebhook.stripe,
         pages,
         testControls,
+        clock,
       }),
     );
   }
@@ -60,6 +71,7 @@ export function sandboxRoutes(deps: ApiDependencies, deliverWebhook: WebhookDeli
         pages,
         sdk: paypalSdk,
         testControls,
+        clock,
       }),
     );
   }

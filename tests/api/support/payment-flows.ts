@@ -46,8 +46,10 @@ export function paymentFlows(api: () => TestApi) {
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
 
-  const cardWebhooks = (sessionId: string, mode: 'after-redirect' | 'before-redirect' | 'twice' | 'late' | 'never') =>
-    api().request('POST', `/sandbox/stripe/test/sessions/${sessionId}/webhook`, { body: { mode } });
+  const cardWebhooks = (
+    sessionId: string,
+    mode: 'after-redirect' | 'before-redirect' | 'twice' | 'late' | 'never' | 'out-of-order',
+  ) => api().request('POST', `/sandbox/stripe/test/sessions/${sessionId}/webhook`, { body: { mode } });
 
   /** The payer's choice in PayPal's window. */
   const approve = (orderId: string, outcome: PayPalOutcome = 'completed') =>
@@ -68,8 +70,27 @@ export function paymentFlows(api: () => TestApi) {
     api().request('POST', `/sandbox/paypal/test/orders/${orderId}/settle`, { body: { status } });
 
   /** PayPal's webhooks for the order stop reaching the shop (a lost webhook). */
-  const losePayPalWebhooks = (orderId: string) =>
-    api().request('POST', `/sandbox/paypal/test/orders/${orderId}/webhook`, { body: { mode: 'never' } });
+  const losePayPalWebhooks = (orderId: string) => payPalWebhooks(orderId, 'never');
+
+  /** How PayPal's webhooks for the order reach the shop. */
+  const payPalWebhooks = (orderId: string, mode: 'send' | 'never' | 'twice' | 'out-of-order') =>
+    api().request('POST', `/sandbox/paypal/test/orders/${orderId}/webhook`, { body: { mode } });
+
+  /** Time passes at the providers (the sandbox clock); resolves once what fell due has happened, events delivered. */
+  async function advanceClock(seconds: number) {
+    const moved = await api().request('POST', '/sandbox/test/clock', { body: { advanceSeconds: seconds } });
+    expect(moved.status).toBe(200);
+  }
+
+  /** The payer disputes a payment at its provider, and the provider decides. */
+  const dispute = (provider: 'stripe' | 'paypal', ref: string, outcome: 'open' | 'won' | 'lost', reason?: string) =>
+    api().request('POST', `/sandbox/${provider}/test/${provider === 'stripe' ? 'sessions' : 'orders'}/${ref}/dispute`, {
+      body: { outcome, reason },
+    });
+
+  /** The provider's next refund goes pending and, an hour later, fails (or succeeds). */
+  const nextRefund = (provider: 'stripe' | 'paypal', ending: 'fails' | 'succeeds') =>
+    api().request('POST', `/sandbox/${provider}/test/refunds/${ending === 'fails' ? 'fail-next' : 'delay-next'}`);
 
   /** The `stripe` package as a provider's dashboard uses Stripe: with the secret key, behind the shop's back. */
   const stripeDashboard = () =>
@@ -131,6 +152,10 @@ export function paymentFlows(api: () => TestApi) {
     confirm,
     settlePayPal,
     losePayPalWebhooks,
+    payPalWebhooks,
+    advanceClock,
+    dispute,
+    nextRefund,
     stripeDashboard,
     paypalDashboard,
     signedStripeEvent,

@@ -10,7 +10,10 @@ import type { Account } from './accounts.ts';
 
 export interface RealShop {
   catalogue: RealisticCatalogue;
-  /** Logged in; 20 paid bookings (the third refunded), one being processed at PayPal, a cart of 6 entries. */
+  /**
+   * Logged in; 20 paid bookings (the third and eighth refunded, the sixth disputed, the ninth
+   * charged back), one being processed at PayPal, a cart of 6 entries.
+   */
   customer: Account & { accessToken: string };
   /** Oldest first; the last one's payment is pending. */
   bookings: BookingView[];

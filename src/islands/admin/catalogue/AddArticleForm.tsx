@@ -1,14 +1,14 @@
 /** The add-article form of a category, with an optional first photo uploaded once the article exists. */
 import { useState } from 'react';
 import { createArticle } from '../../../client/catalogue.ts';
-import { uploadImage } from '../../../client/images.ts';
-import { ArticleFormSchema } from '../../../lib/catalogue.ts';
+import { PHOTO_TYPES, photoProblem, uploadImage } from '../../../client/images.ts';
+import { ArticleFormSchema, defaultKind } from '../../../lib/catalogue.ts';
 import type { ArticleView } from '../../../server/features/catalogue/catalogue.views.ts';
 import { SelectField, SubmitButton, TextField } from '../../forms/fields.tsx';
 import { useForm } from '../../forms/use-form.ts';
 import { type AdminMessages, failureText } from '../admin-messages.ts';
 import { ARTICLE_TEXTS } from '../texts.ts';
-import { fieldErrorsOf, type Reload, UNIT_OPTIONS } from './form-helpers.tsx';
+import { fieldErrorsOf, kindChoice, type Reload, UNIT_OPTIONS } from './form-helpers.tsx';
 
 export function AddArticleForm({
   categoryId,
@@ -22,19 +22,31 @@ export function AddArticleForm({
   /** The article exists but its photo did not upload: said beside the new article's own upload. */
   onPhotoFailed: (articleId: number, reason: string) => void;
 }) {
-  const form = useForm(ArticleFormSchema, ['number', 'type', 'price', 'unit'] as const, { unit: 'flat' });
+  const form = useForm(ArticleFormSchema, ['number', 'type', 'price', 'unit', 'kind'] as const, {
+    unit: 'flat',
+    kind: defaultKind('flat', categoryId),
+  });
+  const kind = kindChoice(form.values.kind, form.values.unit, categoryId);
   const [file, setFile] = useState<File>();
+  const [fileError, setFileError] = useState<string>();
   const [fileKey, setFileKey] = useState(0);
+  /** A photo the upload would refuse is refused when chosen, before the article is even added. */
+  const choose = (chosen: File | undefined) => {
+    const problem = chosen && photoProblem(chosen);
+    setFileError(problem);
+    setFile(problem ? undefined : chosen);
+  };
   const added = async () => {
     form.reset();
     setFile(undefined);
+    setFileError(undefined);
     setFileKey((key) => key + 1);
     await onAdded();
   };
   const onSubmit = form.submit(async (input) => {
     let article: ArticleView;
     try {
-      article = await createArticle({ ...input, departamentId: categoryId });
+      article = await createArticle({ ...input, kind: kind.value, departamentId: categoryId });
     } catch (failure) {
       messages.failed(failure);
       form.setErrors(fieldErrorsOf(failure));
@@ -63,6 +75,7 @@ export function AddArticleForm({
       <div className="form__row">
         <TextField {...form.field('price')} label={`${ARTICLE_TEXTS.price} (${ARTICLE_TEXTS.priceHint})`} />
         <SelectField {...form.field('unit')} label={ARTICLE_TEXTS.unit} options={UNIT_OPTIONS} />
+        <SelectField {...form.field('kind')} {...kind} label={ARTICLE_TEXTS.kind} />
       </div>
       <div className="field">
         <label className="field__label" htmlFor={fileId}>
@@ -72,9 +85,16 @@ export function AddArticleForm({
           key={fileKey}
           id={fileId}
           type="file"
-          accept="image/jpeg,image/png"
-          onChange={(event) => setFile(event.target.files?.[0])}
+          accept={PHOTO_TYPES.join(',')}
+          aria-invalid={fileError ? true : undefined}
+          aria-describedby={fileError ? `${fileId}-error` : undefined}
+          onChange={(event) => choose(event.target.files?.[0])}
         />
+        {fileError && (
+          <p className="field__error" id={`${fileId}-error`}>
+            {fileError}
+          </p>
+        )}
       </div>
       <SubmitButton
         ready={form.ready}

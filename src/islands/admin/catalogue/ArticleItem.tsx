@@ -10,7 +10,14 @@ import { OwnerImages } from '../AdminImages.tsx';
 import type { AdminMessages } from '../admin-messages.ts';
 import { ConfirmAction } from '../ConfirmAction.tsx';
 import { ARTICLE_TEXTS } from '../texts.ts';
-import { fieldErrorsOf, type Reload, typedPrice, UNIT_OPTIONS, withHiddenContext } from './form-helpers.tsx';
+import {
+  fieldErrorsOf,
+  kindChoice,
+  type Reload,
+  typedPrice,
+  UNIT_OPTIONS,
+  withHiddenContext,
+} from './form-helpers.tsx';
 
 export function ArticleItem({
   article,
@@ -27,14 +34,16 @@ export function ArticleItem({
   /** Why the photo chosen when the article was added did not upload. */
   photoFailure: string | undefined;
 }) {
-  const form = useForm(ArticleEditFormSchema, ['type', 'price', 'unit'] as const, {
+  const form = useForm(ArticleEditFormSchema, ['type', 'price', 'unit', 'kind'] as const, {
     type: article.type,
     price: typedPrice(article.price),
     unit: article.unit,
+    kind: article.kind,
   });
+  const kind = kindChoice(form.values.kind, form.values.unit, article.departamentId);
   const onSubmit = form.submit(async (change) => {
     try {
-      await changeArticle(article.id, change);
+      await changeArticle(article.id, { ...change, kind: kind.value });
       messages.done(ARTICLE_TEXTS.saved);
       await onChanged();
     } catch (failure) {
@@ -57,6 +66,7 @@ export function ArticleItem({
           <TextField {...form.field('type')} label={ARTICLE_TEXTS.type} />
           <TextField {...form.field('price')} label={ARTICLE_TEXTS.price} inputMode="text" />
           <SelectField {...form.field('unit')} label={ARTICLE_TEXTS.unit} options={UNIT_OPTIONS} />
+          <SelectField {...form.field('kind')} {...kind} label={ARTICLE_TEXTS.kind} />
         </div>
         <SubmitButton
           ready={form.ready}

@@ -1,10 +1,28 @@
-/** What the catalogue's forms share: the unit choices, the API's field errors, prices as typed, button names. */
+/**
+ * What the catalogue's forms share: the unit and kind choices, the API's field errors, prices as
+ * typed, button names.
+ */
 import type { ReactNode } from 'react';
 import { describeFailure } from '../../../client/failures.ts';
-import { UNIT_NAMES, UNITS } from '../../../lib/units.ts';
+import { kindOfForm } from '../../../lib/catalogue.ts';
+import { PRODUCT_KIND_NAMES, PRODUCT_KINDS, type ProductKind } from '../../../lib/product-kinds.ts';
+import { UNIT_NAMES, UNITS, type Unit } from '../../../lib/units.ts';
 import type { Errors } from '../../forms/use-form.ts';
 
 export const UNIT_OPTIONS = UNITS.map((unit) => [unit, UNIT_NAMES[unit]] as const);
+
+/**
+ * The kind select as the unit allows it: by the month only maintenance, otherwise anything but
+ * maintenance (docs/product.md#d36-next-steps); `value` is the kind the form sends.
+ */
+export function kindChoice(chosen: string, unit: string, categoryId: number) {
+  const byMonth = unit === 'month';
+  const value = kindOfForm(chosen as ProductKind, unit as Unit, categoryId);
+  const options = PRODUCT_KINDS.filter((kind) => (kind === 'maintenance') === byMonth).map(
+    (kind) => [kind, PRODUCT_KIND_NAMES[kind]] as const,
+  );
+  return { value, options };
+}
 
 export type Reload = () => Promise<void>;
 

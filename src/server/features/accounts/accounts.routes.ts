@@ -19,7 +19,7 @@ import {
   TokenPairSchema,
 } from './accounts.views.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies.ts';
-import { consumeRateLimit, type RateLimit } from './rate-limits.ts';
+import { clientOf, consumeRateLimit, type RateLimit, rateLimitKey } from './rate-limits.ts';
 
 const RefreshSchema = v.object({
   refreshToken: v.pipe(v.string('refreshToken fehlt.'), v.nonEmpty('refreshToken fehlt.'), v.maxLength(200)),
@@ -30,11 +30,12 @@ const tooMany = common('TooManyRequests');
 
 export function authRoutes(deps: ApiDependencies) {
   const limits = deps.rateLimits;
-  const address = (c: { env: ApiEnv['Bindings'] | undefined }) => c.env?.clientAddress ?? 'unknown';
+  /** The caller as the limits count it: its address, or an IPv6 caller's /64. */
+  const client = (c: { env: ApiEnv['Bindings'] | undefined }) => clientOf(c.env?.clientAddress);
   /** Counts the attempt of the caller's address before the body is read: malformed attempts count too. */
-  const limitPerAddress = (name: string, limit: RateLimit) =>
+  const limitPerAddress = (action: string, limit: RateLimit) =>
     createMiddleware<ApiEnv>(async (c, next) => {
-      await consumeRateLimit(deps.db, `${name}:${address(c)}`, limit);
+      await consumeRateLimit(deps.db, rateLimitKey(action, client(c)), limit);
       await next();
     });
 
@@ -119,7 +120,9 @@ export function authRoutes(deps: ApiDependencies) {
             },
           },
           401: failure('Wrong address or password.'),
-          403: failure('The address is not confirmed yet; a new confirmation mail is queued (at most one a minute).'),
+          403: failure(
+            'The address is not confirmed yet; a new confirmation mail is queued (at most one a minute and 3 a day).',
+          ),
           429: tooMany,
         },
       }),
@@ -129,11 +132,15 @@ export function authRoutes(deps: ApiDependencies) {
         const account = accounts.normaliseEmail(input.userEmail);
         const device = deps.deviceCookies.verify(getCookie(c, DEVICE_COOKIE), account);
         if (device) {
-          await consumeRateLimit(deps.db, `login-device:${device}`, limits.loginPerDevice);
+          await consumeRateLimit(deps.db, rateLimitKey('login', { device }), limits.loginPerDevice);
         } else {
-          await consumeRateLimit(deps.db, `login:${address(c)}`, limits.loginPerAddress);
-          await consumeRateLimit(deps.db, `login:${account}@${address(c)}`, limits.loginPerAccountAndAddress);
-          await consumeRateLimit(deps.db, `login:${account}`, limits.loginPerAccount);
+          await consumeRateLimit(deps.db, rateLimitKey('login', client(c)), limits.loginPerAddress);
+          await consumeRateLimit(
+            deps.db,
+            rateLimitKey('login', { account, ...client(c) }),
+            limits.loginPerAccountAndAddress,
+          );
+          await consumeRateLimit(deps.db, rateLimitKey('login', { account }), limits.loginPerAccount);
         }
         const session = await accounts.login(deps, input);
         setCookie(c, DEVICE_COOKIE, deps.deviceCookies.issue(account), deviceCookie);
@@ -177,12 +184,16 @@ export function authRoutes(deps: ApiDependencies) {
           429: tooMany,
         },
       }),
-      limitPerAddress('forgot', limits.forgotPerAddress),
+      limitPerAddress('forgot-password', limits.forgotPerAddress),
       jsonBody(ForgotPasswordSchema),
       async (c) => {
         const { userEmail } = c.req.valid('json');
         const account = accounts.normaliseEmail(userEmail);
-        await consumeRateLimit(deps.db, `forgot:${account}@${address(c)}`, limits.forgotPerAccountAndAddress);
+        await consumeRateLimit(
+          deps.db,
+          rateLimitKey('forgot-password', { account, ...client(c) }),
+          limits.forgotPerAccountAndAddress,
+        );
         await accounts.requestPasswordReset(deps, userEmail);
         return c.json({ message: accounts.ACCOUNT_API_MESSAGES.resetMailSent });
       },
@@ -198,7 +209,7 @@ export function authRoutes(deps: ApiDependencies) {
           429: tooMany,
         },
       }),
-      limitPerAddress('reset', limits.resetPerAddress),
+      limitPerAddress('reset-password', limits.resetPerAddress),
       jsonBody(ResetPasswordSchema),
       async (c) => {
         const { resetToken, newPassword } = c.req.valid('json');

@@ -45,8 +45,14 @@ const HOUR = 60 * 60 * 1000;
 const CONFIRMATION_TTL_MS = 48 * HOUR;
 const RESET_TTL_MS = HOUR;
 const SESSION_TTL_MS = 14 * 24 * HOUR;
-/** A fresh confirmation mail on a refused login at most this often per account. */
+/**
+ * A refused login of an unconfirmed account sends a fresh confirmation mail, at most one a minute
+ * and at most 3 a day with the registration's: whoever registered a stranger's address cannot
+ * mail them by logging in (docs/product.md#d14-account-security).
+ */
 const CONFIRMATION_RESEND_MS = 60 * 1000;
+const CONFIRMATION_MAILS_PER_DAY = 3;
+const DAY = 24 * HOUR;
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
@@ -171,11 +177,17 @@ async function rolesOf(db: Database, userId: number): Promise<RoleName[]> {
   return rows.map((row) => row.name);
 }
 
+/**
+ * A refresh token names its session: `{session id}.{random}`. Only hashes of both are stored, so
+ * the refresh hands the session id back to put into the new access token.
+ */
+const refreshTokenOf = (sessionId: string) => `${sessionId}.${randomToken()}`;
+
 async function startSession(deps: ApiDependencies, userId: number): Promise<TokenPair> {
   const sessionId = randomToken();
-  const refreshToken = randomToken();
+  const refreshToken = refreshTokenOf(sessionId);
   await deps.db.insert(sessions).values({
-    id: sessionId,
+    idHash: hashToken(sessionId),
     userId,
     refreshTokenHash: hashToken(refreshToken),
     expiresAt: new Date(Date.now() + SESSION_TTL_MS),
@@ -188,19 +200,33 @@ export async function login(deps: ApiDependencies, input: Login): Promise<TokenP
   const [user] = await deps.db.select().from(users).where(emailMatches(input.userEmail));
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) throw new ApiError(401, m.loginFailed);
   if (!user.emailConfirmedAt) {
-    const [latest] = await deps.db
-      .select({ createdAt: oneTimeTokens.createdAt })
-      .from(oneTimeTokens)
-      .where(and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'confirm_email')))
-      .orderBy(desc(oneTimeTokens.createdAt))
-      .limit(1);
-    if (!latest || Date.now() - latest.createdAt.getTime() > CONFIRMATION_RESEND_MS) {
-      await deps.db.transaction((tx) => queueConfirmation(tx, deps.siteUrl, user));
-      deps.mailSender.wake();
-    }
+    if (await resendConfirmation(deps, user)) deps.mailSender.wake();
     throw new ApiError(403, m.notConfirmed);
   }
   return startSession(deps, user.id);
+}
+
+/** Queues a fresh confirmation mail unless the account had one within a minute, or its 3 of the day. */
+function resendConfirmation(deps: ApiDependencies, user: MailRecipient): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    // One account's logins one after the other, whatever the replicas: each sees the mails queued before.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+    const today = await tx
+      .select({ createdAt: oneTimeTokens.createdAt })
+      .from(oneTimeTokens)
+      .where(
+        and(
+          eq(oneTimeTokens.userId, user.id),
+          eq(oneTimeTokens.purpose, 'confirm_email'),
+          gt(oneTimeTokens.createdAt, new Date(Date.now() - DAY)),
+        ),
+      )
+      .orderBy(desc(oneTimeTokens.createdAt));
+    const latest = today[0]?.createdAt.getTime() ?? 0;
+    if (today.length >= CONFIRMATION_MAILS_PER_DAY || Date.now() - latest <= CONFIRMATION_RESEND_MS) return false;
+    await queueConfirmation(tx, deps.siteUrl, user);
+    return true;
+  });
 }
 
 /**
@@ -210,11 +236,10 @@ export async function login(deps: ApiDependencies, input: Login): Promise<TokenP
  */
 export async function refresh(deps: ApiDependencies, refreshToken: string): Promise<TokenPair> {
   const presentedHash = hashToken(refreshToken);
-  const nextRefreshToken = randomToken();
   const session = await deps.db.transaction(async (tx) => {
-    const [rotated] = await tx
-      .update(sessions)
-      .set({ refreshTokenHash: hashToken(nextRefreshToken) })
+    const [found] = await tx
+      .select({ idHash: sessions.idHash, userId: sessions.userId })
+      .from(sessions)
       .where(
         and(
           eq(sessions.refreshTokenHash, presentedHash),
@@ -222,35 +247,47 @@ export async function refresh(deps: ApiDependencies, refreshToken: string): Prom
           gt(sessions.expiresAt, new Date()),
         ),
       )
-      .returning({ id: sessions.id, userId: sessions.userId });
-    if (rotated) await tx.insert(retiredRefreshTokens).values({ tokenHash: presentedHash, sessionId: rotated.id });
-    return rotated;
+      .for('update');
+    if (!found) return undefined;
+    // A refresh token from before session ids were stored hashed names none: the session gets a new
+    // id (its retired tokens follow, ON UPDATE CASCADE), so it goes on under that one.
+    const named = refreshToken.split('.')[0] ?? '';
+    const sessionId = hashToken(named) === found.idHash ? named : randomToken();
+    const nextRefreshToken = refreshTokenOf(sessionId);
+    await tx
+      .update(sessions)
+      .set({ idHash: hashToken(sessionId), refreshTokenHash: hashToken(nextRefreshToken) })
+      .where(eq(sessions.idHash, found.idHash));
+    await tx.insert(retiredRefreshTokens).values({ tokenHash: presentedHash, sessionIdHash: hashToken(sessionId) });
+    return { userId: found.userId, sessionId, nextRefreshToken };
   });
   if (!session) {
     await endSessionOfReusedToken(deps.db, presentedHash);
     throw new ApiError(401, m.sessionExpired);
   }
   const accessToken = await deps.tokens.sign(
-    { userId: session.userId, sessionId: session.id },
+    { userId: session.userId, sessionId: session.sessionId },
     await rolesOf(deps.db, session.userId),
   );
-  return { accessToken, refreshToken: nextRefreshToken };
+  return { accessToken, refreshToken: session.nextRefreshToken };
 }
 
 async function endSessionOfReusedToken(db: Database, tokenHash: string): Promise<void> {
   const [retired] = await db
-    .select({ sessionId: retiredRefreshTokens.sessionId })
+    .select({ sessionIdHash: retiredRefreshTokens.sessionIdHash })
     .from(retiredRefreshTokens)
     .where(eq(retiredRefreshTokens.tokenHash, tokenHash));
-  if (retired) await logout(db, retired.sessionId);
+  if (retired) await endSession(db, retired.sessionIdHash);
 }
 
-export async function logout(db: Database, sessionId: string): Promise<void> {
+async function endSession(db: Database, idHash: string): Promise<void> {
   await db
     .update(sessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.idHash, idHash), isNull(sessions.revokedAt)));
 }
+
+export const logout = (db: Database, sessionId: string): Promise<void> => endSession(db, hashToken(sessionId));
 
 /**
  * `POST /auth/forgot-password`: queues the request, whatever the address. The same statement for
@@ -353,7 +390,7 @@ export async function authenticatedUser(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sessionId),
+        eq(sessions.idHash, hashToken(sessionId)),
         eq(sessions.userId, userId),
         isNull(sessions.revokedAt),
         gt(sessions.expiresAt, new Date()),

@@ -1,19 +1,21 @@
 /**
  * The booking overview for staff (docs/product.md#d23-admin-editing-and-orders): every booking
  * with its customer, newest first, filtered by status and searched by booking number, name or
- * e-mail, a page at a time; a booking left unpaid past its payment window can be cancelled.
+ * e-mail, a page at a time, with its payment's dispute and refund as the provider last told them;
+ * a booking left unpaid past its payment window can be cancelled.
  */
-import { and, count, desc, eq, ilike, inArray, max, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, exists, ilike, inArray, max, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../../context.ts';
-import { bookings, type Database, paymentAttempts, payments, users } from '../../db/schema.ts';
+import { bookings, type Database, disputes, paymentAttempts, payments, refunds, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import { bookingViews } from '../bookings/bookings.service.ts';
 import type { BookingStatus } from '../bookings/bookings.views.ts';
+import { disputeReason } from '../payments/disputes.ts';
 import { captureInProgress, closeCardSessions } from '../payments/open-attempts.ts';
 import type { PaymentProviders } from '../payments/payment-providers.ts';
 import { recordTaken } from '../payments/settlement.ts';
-import type { AdminBookingPage, BookingQuery } from './admin.views.ts';
+import type { AdminBookingPage, AdminBookingView, BookingQuery } from './admin.views.ts';
 
 const ADMIN_API_MESSAGES = {
   bookingNotFound: 'Bestellung nicht gefunden.',
@@ -87,10 +89,9 @@ export async function listAllBookings(deps: ApiDependencies, query: BookingQuery
     deps.db,
     rows.map((row) => row.booking),
   );
-  const paid = await paymentFacts(
-    deps.db,
-    rows.map((row) => row.booking.id),
-  );
+  const ids = rows.map((row) => row.booking.id);
+  const paid = await paymentFacts(deps.db, ids);
+  const afterPayment = await disputesAndRefunds(deps.db, ids);
   const now = Date.now();
   return {
     bookings: views.map((view, index) => {
@@ -103,6 +104,8 @@ export async function listAllBookings(deps: ApiDependencies, query: BookingQuery
         cancellable: isCancellable(row.booking.status, row.windowStart, now),
         refundable: row.booking.status === 'paid' && facts?.refunding === false,
         testPayment: facts?.testMode ?? false,
+        dispute: afterPayment.disputes.get(row.booking.id) ?? null,
+        refund: afterPayment.refunds.get(row.booking.id) ?? null,
       };
     }),
     page: query.page,
@@ -123,12 +126,54 @@ async function paymentFacts(db: Database, bookingIds: number[]) {
     .select({
       bookingId: payments.bookingId,
       testMode: payments.testMode,
-      refunding: sql<boolean>`exists (select 1 from refunds where refunds.payment_id = ${payments.id} and refunds.status <> 'failed')`,
+      // The builder qualifies the outer column; written in an sql`` template it came out as a bare
+      // "id", which the subquery read as refunds.id (one refund hid 'Erstatten' on every order).
+      refunding: exists(
+        db
+          .select({ one: sql`1` })
+          .from(refunds)
+          .where(and(eq(refunds.paymentId, payments.id), ne(refunds.status, 'failed'))),
+      ).mapWith(Boolean),
     })
     .from(payments)
     .where(and(inArray(payments.bookingId, bookingIds), ne(payments.status, 'refund_due')));
   for (const row of rows) facts.set(row.bookingId, { testMode: row.testMode, refunding: row.refunding });
   return facts;
+}
+
+/** Per booking: its newest dispute and its newest refund, as the overview shows them. */
+async function disputesAndRefunds(db: Database, bookingIds: number[]) {
+  const found = {
+    disputes: new Map<number, NonNullable<AdminBookingView['dispute']>>(),
+    refunds: new Map<number, NonNullable<AdminBookingView['refund']>>(),
+  };
+  if (bookingIds.length === 0) return found;
+  const disputeRows = await db
+    .select()
+    .from(disputes)
+    .where(inArray(disputes.bookingId, bookingIds))
+    .orderBy(desc(disputes.createdAt), desc(disputes.id));
+  for (const row of disputeRows) {
+    if (found.disputes.has(row.bookingId)) continue;
+    found.disputes.set(row.bookingId, {
+      disputedAt: row.createdAt.toISOString(),
+      reason: disputeReason(row.reason),
+      respondBy: row.respondBy?.toISOString() ?? null,
+      outcome: row.status,
+    });
+  }
+  const refundRows = await db
+    .select({ bookingId: refunds.bookingId, status: refunds.status, at: refunds.updatedAt })
+    .from(refunds)
+    .where(inArray(refunds.bookingId, bookingIds))
+    .orderBy(desc(refunds.createdAt), desc(refunds.id));
+  for (const row of refundRows) {
+    if (found.refunds.has(row.bookingId)) continue;
+    // A request still waiting for the provider's answer is pending too.
+    const status = row.status === 'requested' ? 'pending' : row.status;
+    found.refunds.set(row.bookingId, { status, at: row.at.toISOString() });
+  }
+  return found;
 }
 
 /**

@@ -8,6 +8,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { BILLING_MESSAGES } from '../../../lib/billing-address.ts';
 import { BOOKING_TOO_LARGE_MESSAGE, MAX_BOOKING_CENTS } from '../../../lib/money.ts';
 import { PAYMENT_MESSAGES } from '../../../lib/payments.ts';
+import type { ProductKind } from '../../../lib/product-kinds.ts';
 import type { Unit } from '../../../lib/units.ts';
 import { EARLY_START_REQUIRED, startsWithinWithdrawalPeriod } from '../../../lib/withdrawal-period.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -33,6 +34,7 @@ export interface PricedEntry {
   /** For one `unit`. */
   priceCents: number;
   unit: Unit;
+  kind: ProductKind;
   quantity: number;
   discountCents: number;
   /** Price × quantity, less the discount. */
@@ -51,6 +53,7 @@ async function pricedCart(db: Database, userId: number): Promise<PricedEntry[]> 
       type: articles.type,
       priceCents: articles.priceCents,
       unit: articles.unit,
+      kind: articles.kind,
       quantity: cartEntries.quantity,
       entryDate: cartEntries.entryDate,
       departureDate: cartEntries.departureDate,
@@ -87,6 +90,7 @@ async function insertBooking(tx: Database, userId: number, entries: PricedEntry[
       articleType: entry.type,
       priceCents: entry.priceCents,
       unit: entry.unit,
+      kind: entry.kind,
       quantity: entry.quantity,
       discountCents: entry.discountCents,
       lineCents: entry.lineCents,
@@ -135,7 +139,7 @@ const appointmentKey = (item: Pick<PricedEntry, 'articleId' | 'entryDate' | 'dep
   `${item.articleId}|${item.entryDate}|${item.departureDate}`;
 
 const itemKey = (item: PricedEntry) =>
-  `${appointmentKey(item)}|${item.priceCents}|${item.unit}|${item.quantity}|${item.lineCents}`;
+  `${appointmentKey(item)}|${item.priceCents}|${item.unit}|${item.kind}|${item.quantity}|${item.lineCents}`;
 
 const sameItems = (a: PricedEntry[], b: PricedEntry[]) =>
   a.map(itemKey).sort().join(',') === b.map(itemKey).sort().join(',');
@@ -220,6 +224,7 @@ async function lockedBookings(tx: Database, userId: number, status: 'pending_pay
           type: item.articleType,
           priceCents: item.priceCents,
           unit: item.unit,
+          kind: item.kind,
           quantity: item.quantity,
           discountCents: item.discountCents,
           lineCents: item.lineCents,

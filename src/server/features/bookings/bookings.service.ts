@@ -79,6 +79,7 @@ export async function bookingViews(db: Database, rows: BookingRow[]): Promise<Bo
         type: item.articleType,
         price: centsToEuros(item.priceCents),
         unit: item.unit,
+        kind: item.kind,
         quantity: item.quantity,
         discount: centsToEuros(item.discountCents),
         linePrice: centsToEuros(item.lineCents),

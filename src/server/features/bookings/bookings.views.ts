@@ -4,14 +4,24 @@
  */
 import * as v from 'valibot';
 import { PAYMENT_PROVIDERS } from '../../../lib/payments.ts';
+import { PRODUCT_KINDS } from '../../../lib/product-kinds.ts';
 import { UNITS } from '../../../lib/units.ts';
 
 /**
  * `processing`: a provider holds a payment it has not finished (a PayPal capture PENDING, a Stripe
- * session complete but unpaid); `refunded`: paid, then refunded in full
- * (docs/product.md#d32-payment-states).
+ * session complete but unpaid); `refunded`: paid, then refunded in full; `disputed`: paid, and the
+ * payer disputes the payment with the provider (a chargeback under way); `charged_back`: the
+ * dispute was lost, the money went back to the payer (docs/product.md#d32-payment-states).
  */
-export const BOOKING_STATUSES = ['pending_payment', 'processing', 'paid', 'refunded', 'cancelled'] as const;
+export const BOOKING_STATUSES = [
+  'pending_payment',
+  'processing',
+  'paid',
+  'disputed',
+  'charged_back',
+  'refunded',
+  'cancelled',
+] as const;
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 const BookingItemViewSchema = v.object({
@@ -24,6 +34,8 @@ const BookingItemViewSchema = v.object({
   price: v.number(),
   /** What the price is for (docs/product.md#d34-units-and-quantities). */
   unit: v.picklist(UNITS),
+  /** What was ordered: website, maintenance, print (and design) or service; what follows depends on it. */
+  kind: v.picklist(PRODUCT_KINDS),
   /** How many of `unit`: 12 (months), 2.25 (m²). */
   quantity: v.number(),
   /** Euros taken off for a 12-month maintenance term (the yearly discount); 0 otherwise. */

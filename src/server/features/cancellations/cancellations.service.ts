@@ -12,7 +12,7 @@ import {
   contractEndsOn,
 } from '../../../lib/cancellations.ts';
 import { todayInGermany } from '../../../lib/dates.ts';
-import type { ApiDependencies } from '../../context.ts';
+import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookingItems, bookings, cancellations, type Database } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { cancellationNoticeMail, cancellationReceiptMail } from '../../mail/templates.ts';
@@ -44,8 +44,9 @@ async function termEnd(db: Database, bookingId: number): Promise<string | null> 
 export const receiveCancellation = (
   deps: ApiDependencies,
   declaration: CancellationDeclaration,
+  sender: AuthenticatedUser | undefined,
 ): Promise<CancellationView> =>
-  receiveDeclaration(deps, declaration, async (tx, bookingId) => {
+  receiveDeclaration(deps, declaration, sender, async (tx, bookingId, receipt) => {
     const receivedAt = new Date();
     const last = bookingId === null ? null : await termEnd(tx, bookingId);
     const endsOn = last === null ? null : contractEndsOn(declaration, last, todayInGermany(receivedAt));
@@ -55,12 +56,16 @@ export const receiveCancellation = (
       .returning();
     if (!row) throw new Error('insert returned no cancellation');
     const cancellation = view(row);
-    await enqueueMail(tx, cancellationReceiptMail(cancellation, endsOn, `${deps.siteUrl}/agb`));
+    if (receipt.mailed) {
+      const termsUrl = `${deps.siteUrl}/agb`;
+      await enqueueMail(tx, cancellationReceiptMail(cancellation, endsOn, termsUrl, receipt.senderConfirmed));
+    }
     await enqueueMail(
       tx,
       cancellationNoticeMail(deps.company.email, cancellation, {
         matched: bookingId !== null,
         endsOn,
+        receiptMailed: receipt.mailed,
         overviewUrl: `${deps.siteUrl}/admin/bestellungen`,
       }),
     );

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 import { ArticleChangeSchema, ArticleSchema, CategoryChangeSchema, CategorySchema } from '../../../lib/catalogue.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
-import { cachedPublicly } from '../../http/caching.ts';
+import { answerKept, keptPublicly } from '../../http/caching.ts';
 import { adminRouter } from '../../http/guards.ts';
 import { changeById, createFrom, failure, json, noContent, operation } from '../../http/openapi.ts';
 import { deleteById, ID_PATTERN, parseId } from '../../http/validation.ts';
@@ -55,7 +55,7 @@ export function categoryRoutes(deps: ApiDependencies) {
     .use(jsonBodyLimit)
     .get(
       '/',
-      ...cachedPublicly,
+      ...keptPublicly,
       operation(TAG, {
         summary: 'All categories',
         description: 'Each with its images and articles.',
@@ -63,11 +63,11 @@ export function categoryRoutes(deps: ApiDependencies) {
           200: json('The categories in the order they were added.', v.array(CategoryViewSchema)),
         },
       }),
-      async (c) => c.json(await catalogue.listCategories(deps)),
+      async (c) => answerKept(c, await catalogue.categoriesAnswer(deps)),
     )
     .get(
       '/:id',
-      ...cachedPublicly,
+      ...keptPublicly,
       operation(TAG, {
         summary: 'One category',
         ids: ['id'],
@@ -76,7 +76,7 @@ export function categoryRoutes(deps: ApiDependencies) {
           404: categoryNotFound,
         },
       }),
-      async (c) => c.json(await catalogue.getCategory(deps, parseId(c.req.param('id')))),
+      async (c) => answerKept(c, await catalogue.categoryAnswer(deps, parseId(c.req.param('id')))),
     )
     .route('/', staff);
 }
@@ -123,7 +123,7 @@ export function articleRoutes(deps: ApiDependencies) {
     .use(jsonBodyLimit)
     .get(
       '/',
-      ...cachedPublicly,
+      ...keptPublicly,
       operation(TAG, {
         summary: 'Articles',
         parameters: [
@@ -141,7 +141,7 @@ export function articleRoutes(deps: ApiDependencies) {
       }),
       async (c) => {
         const filter = c.req.query('departamentId');
-        return c.json(await catalogue.listArticles(deps, filter === undefined ? undefined : parseId(filter)));
+        return answerKept(c, await catalogue.articlesAnswer(deps, filter === undefined ? undefined : parseId(filter)));
       },
     )
     .route('/', staff);

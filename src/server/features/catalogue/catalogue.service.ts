@@ -1,10 +1,20 @@
 /** The catalogue: categories and their articles, each with its images. */
 import { type AnyColumn, asc, eq } from 'drizzle-orm';
-import type { ArticleChange, CategoryChange, NewArticle, NewCategory } from '../../../lib/catalogue.ts';
+import {
+  type ArticleChange,
+  type CategoryChange,
+  defaultKind,
+  kindUnitProblem,
+  type NewArticle,
+  type NewCategory,
+} from '../../../lib/catalogue.ts';
 import { centsToEuros, eurosToCents } from '../../../lib/money.ts';
+import type { ProductKind } from '../../../lib/product-kinds.ts';
+import type { Unit } from '../../../lib/units.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { articles, catalogueRevision, categories, type Database } from '../../db/schema.ts';
+import { type KeptAnswer, keptAnswer } from '../../http/caching.ts';
 import { ApiError } from '../../http/errors.ts';
 import { fitCartEntriesToUnit } from '../cart/cart.service.ts';
 import { type ImageRow, imagesOf, imageViews, removeImageFiles } from '../images/images.service.ts';
@@ -15,6 +25,7 @@ const CATALOGUE_API_MESSAGES = {
   categoryNotFound: 'Kategorie nicht gefunden.',
   articleNotFound: 'Artikel nicht gefunden.',
   categoryNumberTaken: 'Eine Kategorie mit dieser Nummer gibt es bereits.',
+  kindDoesNotFit: 'Leistung und Preiseinheit passen nicht zusammen.',
   articleNumberTaken: 'In dieser Kategorie gibt es bereits einen Artikel mit dieser Nummer.',
 } as const;
 
@@ -29,6 +40,7 @@ function articleView(publicApiBase: string, row: ArticleRow, imageRows: ImageRow
     type: row.type,
     price: centsToEuros(row.priceCents),
     unit: row.unit,
+    kind: row.kind,
     departamentId: row.categoryId,
     ...imageViews(publicApiBase, imageRows),
   };
@@ -49,31 +61,125 @@ async function readCatalogue(deps: ApiDependencies): Promise<CategoryView[]> {
   }));
 }
 
-/** The catalogue as last read from each database, with the revision it was read at. */
-const catalogues = new WeakMap<Database, { revision: number; categories: CategoryView[] }>();
+/**
+ * The catalogue as last read from each database, with the revision it was read at and the public
+ * answers made of it so far (serialised with their ETags, by what they answer).
+ */
+const catalogues = new WeakMap<
+  Database,
+  { revision: number; categories: CategoryView[]; answers: Map<string, KeptAnswer> }
+>();
 
 /**
  * The whole catalogue, read again only when the database's catalogue revision has moved since the
  * last read: every replica then serves a change at once (docs/product.md#h10-delivery-and-caching).
  * The revision is read first, so a cached catalogue is never newer than the revision it is kept under.
  */
-async function currentCatalogue(deps: ApiDependencies): Promise<CategoryView[]> {
-  const [current] = await deps.db.select({ revision: catalogueRevision.revision }).from(catalogueRevision);
-  const revision = current?.revision ?? -1;
-  const cached = catalogues.get(deps.db);
-  if (cached && cached.revision === revision) return cached.categories;
-  const categories = await readCatalogue(deps);
-  catalogues.set(deps.db, { revision, categories });
-  return categories;
+/**
+ * The database's catalogue revision as of a moment after the caller asked: callers that ask while
+ * a read is under way share the next read, which starts once that one is done. Under load one read
+ * answers many requests (a read costs more than the rest of a kept answer), and none gets a
+ * revision older than its own request (docs/product.md#h10-delivery-and-caching).
+ */
+function revisionReader(db: Database): () => Promise<number> {
+  let running: Promise<number> | undefined;
+  let queued: Promise<number> | undefined;
+  const query = db
+    .select({ revision: catalogueRevision.revision })
+    .from(catalogueRevision)
+    .prepare('catalogue_revision');
+  const start = () => {
+    const read = query
+      .execute()
+      .then(([current]) => current?.revision ?? -1)
+      .finally(() => {
+        if (running === read) running = undefined;
+      });
+    running = read;
+    return read;
+  };
+  return () => {
+    if (!running) return start();
+    queued ??= running
+      .catch(() => undefined)
+      .then(() => {
+        queued = undefined;
+        return start();
+      });
+    return queued;
+  };
 }
 
-export const listCategories = (deps: ApiDependencies): Promise<CategoryView[]> => currentCatalogue(deps);
+const revisionReaders = new WeakMap<Database, () => Promise<number>>();
+
+async function keptCatalogue(deps: ApiDependencies) {
+  let readRevision = revisionReaders.get(deps.db);
+  if (!readRevision) {
+    readRevision = revisionReader(deps.db);
+    revisionReaders.set(deps.db, readRevision);
+  }
+  const revision = await readRevision();
+  const cached = catalogues.get(deps.db);
+  if (cached && cached.revision === revision) return cached;
+  const kept = { revision, categories: await readCatalogue(deps), answers: new Map<string, KeptAnswer>() };
+  catalogues.set(deps.db, kept);
+  return kept;
+}
+
+const currentCatalogue = async (deps: ApiDependencies): Promise<CategoryView[]> =>
+  (await keptCatalogue(deps)).categories;
+
+/**
+ * A public read of the catalogue (`what` names it: 'categories', 'category 12', …) as kept for the
+ * current revision: made and serialised once, then answered from memory, so a read costs the
+ * revision's query and no more (docs/product.md#h10-delivery-and-caching). Only reads of what
+ * exists are kept (`read` answers undefined otherwise), so unknown ids cannot fill the memory.
+ */
+async function keptRead(
+  deps: ApiDependencies,
+  what: string,
+  read: (categories: CategoryView[]) => unknown,
+): Promise<KeptAnswer | undefined> {
+  const kept = await keptCatalogue(deps);
+  const known = kept.answers.get(what);
+  if (known) return known;
+  const value = read(kept.categories);
+  if (value === undefined) return undefined;
+  const answer = keptAnswer(value);
+  kept.answers.set(what, answer);
+  return answer;
+}
+
+const articlesOf = (categories: CategoryView[], categoryId?: number): ArticleView[] =>
+  categories
+    .filter((category) => categoryId === undefined || category.id === categoryId)
+    .flatMap((category) => category.articles)
+    .sort((a, b) => a.id - b.id);
+
+/** `GET /departaments`, kept. */
+export const categoriesAnswer = async (deps: ApiDependencies): Promise<KeptAnswer> =>
+  (await keptRead(deps, 'categories', (categories) => categories)) ?? keptAnswer([]);
+
+/** `GET /departaments/{id}`, kept; 404 for an unknown category. */
+export async function categoryAnswer(deps: ApiDependencies, id: number): Promise<KeptAnswer> {
+  const answer = await keptRead(deps, `category ${id}`, (categories) => categories.find((c) => c.id === id));
+  if (!answer) throw new ApiError(404, m.categoryNotFound);
+  return answer;
+}
+
+/** `GET /articles`, of one category or all, kept; an unknown category has none. */
+export const articlesAnswer = async (deps: ApiDependencies, categoryId?: number): Promise<KeptAnswer> =>
+  (await keptRead(deps, `articles ${categoryId ?? 'all'}`, (categories) =>
+    categoryId === undefined || categories.some((category) => category.id === categoryId)
+      ? articlesOf(categories, categoryId)
+      : undefined,
+  )) ?? keptAnswer([]);
 
 export async function findCategory(deps: ApiDependencies, id: number): Promise<CategoryView | undefined> {
   return (await currentCatalogue(deps)).find((category) => category.id === id);
 }
 
-export async function getCategory(deps: ApiDependencies, id: number): Promise<CategoryView> {
+async function getCategory(deps: ApiDependencies, id: number): Promise<CategoryView> {
   const view = await findCategory(deps, id);
   if (!view) throw new ApiError(404, m.categoryNotFound);
   return view;
@@ -121,14 +227,16 @@ export async function deleteCategory(deps: ApiDependencies, id: number): Promise
   await removeImageFiles(deps, imageRows);
 }
 
-export async function listArticles(deps: ApiDependencies, categoryId?: number): Promise<ArticleView[]> {
-  return (await currentCatalogue(deps))
-    .filter((category) => categoryId === undefined || category.id === categoryId)
-    .flatMap((category) => category.articles)
-    .sort((a, b) => a.id - b.id);
+/** 400 at the field that is wrong unless kind and unit fit (maintenance is what is sold by the month). */
+function requireKindFitsUnit(kind: ProductKind, unit: Unit): void {
+  const problem = kindUnitProblem(kind, unit);
+  if (problem)
+    throw new ApiError(400, m.kindDoesNotFit, { errors: [{ fieldName: problem.field, message: problem.message }] });
 }
 
 export async function createArticle(deps: ApiDependencies, input: NewArticle): Promise<ArticleView> {
+  const kind = input.kind ?? defaultKind(input.unit, input.departamentId);
+  requireKindFitsUnit(kind, input.unit);
   await requireCatalogueItem(deps, { kind: 'category', id: input.departamentId });
   try {
     const [row] = await deps.db
@@ -139,6 +247,7 @@ export async function createArticle(deps: ApiDependencies, input: NewArticle): P
         type: input.type,
         priceCents: eurosToCents(input.price),
         unit: input.unit,
+        kind,
       })
       .returning();
     if (!row) throw new Error('insert returned no article');
@@ -151,16 +260,24 @@ export async function createArticle(deps: ApiDependencies, input: NewArticle): P
 
 /**
  * Changes the fields sent. Carts are priced at every read, so a new price applies to them at once;
- * a new unit too, each entry's quantity fitted to it; bookings keep the prices, units and
- * quantities they froze (docs/product.md#d23-admin-editing-and-orders).
+ * a new unit too, each entry's quantity fitted to it; bookings keep the prices, units, kinds and
+ * quantities they froze (docs/product.md#d23-admin-editing-and-orders). A unit changed without a
+ * kind takes the kind it needs: maintenance by the month, the default kind away from it.
  */
 export async function updateArticle(deps: ApiDependencies, id: number, change: ArticleChange): Promise<ArticleView> {
   const { price, ...rest } = change;
   try {
     const row = await deps.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(articles).where(eq(articles.id, id)).for('update');
+      if (!current) throw new ApiError(404, m.articleNotFound);
+      const unit = rest.unit ?? current.unit;
+      const kind =
+        rest.kind ??
+        (unit === 'month' || current.kind === 'maintenance' ? defaultKind(unit, current.categoryId) : current.kind);
+      requireKindFitsUnit(kind, unit);
       const [changed] = await tx
         .update(articles)
-        .set({ ...rest, ...(price === undefined ? {} : { priceCents: eurosToCents(price) }) })
+        .set({ ...rest, kind, ...(price === undefined ? {} : { priceCents: eurosToCents(price) }) })
         .where(eq(articles.id, id))
         .returning();
       if (!changed) throw new ApiError(404, m.articleNotFound);

@@ -4,6 +4,7 @@
  * staff's forms are in src/lib/catalogue.ts, which the browser runs too.
  */
 import * as v from 'valibot';
+import { PRODUCT_KINDS } from '../../../lib/product-kinds.ts';
 import { UNITS } from '../../../lib/units.ts';
 import { imageViewEntries } from '../images/images.views.ts';
 
@@ -16,6 +17,8 @@ export const ArticleViewSchema = v.pipe(
     price: v.number(),
     /** What the price is for: pauschal, per month, piece, m² or hour (docs/product.md#d34-units-and-quantities). */
     unit: v.picklist(UNITS),
+    /** What is sold: website, maintenance, print (and design) or service (docs/product.md#d36-next-steps). */
+    kind: v.picklist(PRODUCT_KINDS),
     departamentId: v.number(),
     ...imageViewEntries,
   }),

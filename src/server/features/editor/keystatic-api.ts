@@ -8,9 +8,10 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { ComponentSchema, Singleton } from '@keystatic/core';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import { Mutex } from 'async-mutex';
-import editorConfig from '../../../editor/keystatic.config.ts';
+import editorConfig, { ENTRY_NAME } from '../../../editor/keystatic.config.ts';
 
 interface TreeEntry {
   path: string;
@@ -21,6 +22,8 @@ interface Update {
   additions: { path: string }[];
   deletions: { path: string }[];
 }
+
+const NOT_EDITABLE_MESSAGE = (file: string) => `Nicht gespeichert: ${file} ist keine Datei, die der Editor bearbeitet.`;
 
 const CONFLICT_MESSAGE = (file: string) =>
   `Nicht gespeichert: ${file} wurde inzwischen von jemand anderem gespeichert. Bitte laden Sie die Seite neu (Ihre Eingaben gehen dabei verloren) und tragen Sie Ihre Änderung dann erneut ein.`;
@@ -39,6 +42,38 @@ async function currentSha(file: string): Promise<string | undefined> {
   }
 }
 
+type EditorConfig = typeof editorConfig;
+/** What a singleton and a collection say about their files. */
+type Entry = Pick<Singleton<Record<string, ComponentSchema>>, 'path' | 'format' | 'schema'>;
+
+/** A file's extension as Keystatic writes it: its content field's (front matter inside), else its data format's. */
+function extensionOf({ format, schema }: Entry): string {
+  const contentField = typeof format === 'object' ? format.contentField : undefined;
+  const field = typeof contentField === 'string' ? schema[contentField] : undefined;
+  if (field && 'contentExtension' in field && typeof field.contentExtension === 'string') return field.contentExtension;
+  return typeof format === 'object' && format.data === 'json' ? '.json' : '.yaml';
+}
+
+/**
+ * Whether the config defines `file`: a singleton's file, or an entry of a collection (its path with
+ * the entry's name for `*`), each with its extension. Keystatic's own check lets through any path
+ * that starts with one of them (`site.yaml.bak`, `models/evil.mjs`, `pages/agbX.md`), and the build
+ * reads what lies there (docs/product.md#d38-content-editor).
+ */
+function definedByConfig(config: EditorConfig): (file: string) => boolean {
+  const singletons = Object.values(config.singletons ?? {}).map((entry) => `${entry.path}${extensionOf(entry)}`);
+  const collections = Object.values(config.collections ?? {}).map((entry) => {
+    const [directory, rest] = (entry.path ?? '').split('*');
+    return { directory: directory ?? '', suffix: `${rest ?? ''}${extensionOf(entry)}` };
+  });
+  return (file) =>
+    singletons.includes(file) ||
+    collections.some(({ directory, suffix }) => {
+      if (!file.startsWith(directory) || !file.endsWith(suffix)) return false;
+      return ENTRY_NAME.test(file.slice(directory.length, file.length - suffix.length));
+    });
+}
+
 const isUpdate = (body: unknown): body is Update =>
   typeof body === 'object' &&
   body !== null &&
@@ -50,6 +85,7 @@ export type KeystaticApi = (request: Request, sessionId: string) => Promise<Resp
 
 export function keystaticApi(contentDir: string): KeystaticApi {
   const handle = makeGenericAPIRouteHandler({ config: editorConfig, localBaseDirectory: contentDir });
+  const editable = definedByConfig(editorConfig);
   /** Per login session: each file's version as its editor last saw it. */
   const seen = new Map<string, Map<string, string>>();
   // A check and the write after it are one step: of two saves at once, the later one sees the earlier one's file.
@@ -89,6 +125,15 @@ export function keystaticApi(contentDir: string): KeystaticApi {
       body = await request.json();
     } catch {
       return new Response('Bad data', { status: 400 });
+    }
+    const notEditable = isUpdate(body)
+      ? [...body.additions, ...body.deletions].find((change) => !editable(change.path))
+      : undefined;
+    if (notEditable) {
+      return new Response(NOT_EDITABLE_MESSAGE(notEditable.path), {
+        status: 400,
+        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+      });
     }
     return saving.runExclusive(async () => {
       const changed = isUpdate(body) ? await changedSinceRead(sessionId, body) : undefined;

@@ -17,11 +17,12 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Mutex } from 'async-mutex';
+import { makePrivate } from '../../data-dir.ts';
 import { log } from '../../log.ts';
 import { buildFailure } from './build-errors.ts';
 import type { ReleaseRecord, ReleasesView } from './editor.views.ts';
@@ -86,19 +87,38 @@ export interface ServedRelease {
 }
 
 const LIVE_DIR = 'live';
-const ASSETS = '_astro';
+
+/**
+ * The releases hold what editors saved before it was published, and the server's code: the running
+ * account's alone, as the data folder (docs/product.md#h9-hardening), whatever the modes of the
+ * files they were copied from or the umask of the process that made them.
+ */
+async function privateFolder(dir: string): Promise<void> {
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  await chmod(dir, 0o700);
+}
 
 /** The handler of the pages rendered on request, and what it was built with. */
 export interface Renderer {
   render: Build['render'];
   /** Makes the pages that the handler reads from disk (its 404 page) those of `clientDir`. */
   pointTo(clientDir: string): Promise<void>;
-  /** The hashed scripts the handler's pages name: every release it serves must have them. */
-  assets: ReadonlySet<string>;
+  /**
+   * The version of the code that built the handler (src/server/code-version.ts): every release it
+   * serves must be built by that code, for the scripts its pages name and for every fix the code has.
+   */
+  code: string | undefined;
 }
 
-const assetsIn = async (clientDir: string) =>
-  new Set(existsSync(path.join(clientDir, ASSETS)) ? await readdir(path.join(clientDir, ASSETS)) : []);
+/** The code version a build records in its `build-info.json`, if any. */
+async function codeOf(siteDir: string): Promise<string | undefined> {
+  try {
+    const info = JSON.parse(await readFile(path.join(siteDir, 'build-info.json'), 'utf8')) as { code?: unknown };
+    return typeof info.code === 'string' ? info.code : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Loads Astro's handler of the pages rendered on request (its server entry in middleware mode)
@@ -116,9 +136,11 @@ export async function loadRenderer(options: {
 }): Promise<Renderer> {
   const { releasesDir, siteDir } = options;
   const live = path.join(releasesDir, LIVE_DIR);
+  await privateFolder(releasesDir);
   await rm(live, { recursive: true, force: true });
-  await mkdir(live, { recursive: true });
+  await privateFolder(live);
   await cp(path.join(siteDir, 'server'), path.join(live, 'server'), { recursive: true });
+  makePrivate(live);
   // The server code imports the project's packages: from a folder elsewhere, through this link.
   const packages = path.join(releasesDir, 'node_modules');
   if (!existsSync(packages)) await symlink(path.join(options.projectRoot, 'node_modules'), packages, 'dir');
@@ -131,7 +153,7 @@ export async function loadRenderer(options: {
   await pointTo(path.join(siteDir, 'client'));
   const entry = pathToFileURL(path.join(live, 'server/entry.mjs')).href;
   const { handler } = (await import(entry)) as { handler: Build['render'] };
-  return { render: handler, pointTo, assets: await assetsIn(path.join(siteDir, 'client')) };
+  return { render: handler, pointTo, code: await codeOf(siteDir) };
 }
 
 const folders = (releasesDir: string, id: string) => ({
@@ -229,11 +251,13 @@ export function releases(options: ReleaseOptions): Releases {
     return before;
   };
 
-  /** Whether the release's pages have every script the loaded handler's pages name (the same code built it). */
-  const fitsRenderer = async (siteDir: string) => {
-    const assets = await assetsIn(path.join(siteDir, 'client'));
-    return [...renderer.assets].every((name) => assets.has(name));
-  };
+  /**
+   * Whether the code that built the loaded handler built the release too: only then do its pages
+   * name the handler's scripts, and only then has it every fix of that code (a release of an
+   * earlier code may hold pages whose editors' text ran as script, docs/product.md#h10-delivery-and-caching).
+   */
+  const fitsRenderer = async (siteDir: string) =>
+    renderer.code !== undefined && (await codeOf(siteDir)) === renderer.code;
 
   /** Serves release `id` from now on; a start after this serves it too. */
   const switchTo = async (id: string) => {
@@ -241,7 +265,7 @@ export function releases(options: ReleaseOptions): Releases {
     await renderer.pointTo(path.join(release.siteDir, 'client'));
     served = release;
     const pointer = path.join(releasesDir, CURRENT_FILE);
-    await writeFile(`${pointer}.next`, id);
+    await writeFile(`${pointer}.next`, id, { mode: 0o600 });
     await rename(`${pointer}.next`, pointer);
     await options.afterSwitch(release.contentDir);
   };
@@ -265,7 +289,8 @@ export function releases(options: ReleaseOptions): Releases {
         const id = new Date().toISOString().replace(/[:.]/g, '-');
         const dir = path.join(releasesDir, id);
         const release = folders(releasesDir, id);
-        await mkdir(dir, { recursive: true });
+        await privateFolder(releasesDir);
+        await privateFolder(dir);
         await cp(contentDir, release.contentDir, { recursive: true });
         const content = await contentHashes(release.contentDir);
         const started = Date.now();
@@ -289,6 +314,7 @@ export function releases(options: ReleaseOptions): Releases {
           files: changedFiles(await servedContent(content), content),
         };
         await writeFile(path.join(dir, 'release.json'), JSON.stringify(record));
+        makePrivate(dir);
         await switchTo(id);
         log.info({ release: id, durationMs: Date.now() - started, files: record.files.length }, 'publish: switched');
         await prune();

@@ -7,14 +7,13 @@ import { FormatFactoryService, type Invoice } from '@e-invoice-eu/core';
 import { INVOICE_KIND_NAMES, invoiceFileName } from '../../../lib/invoices.ts';
 import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
 import { log } from '../../log.ts';
-import { type InvoiceDocument, UNIT_CODES } from './invoice-document.ts';
+import { type InvoiceDocument, netPartsOf, UNIT_CODES } from './invoice-document.ts';
 
 const EUR = 'EUR' as const;
 const amount = (cents: number) => (cents / 100).toFixed(2);
 
-/** A line's net price of one unit, in whole cents. */
-export const unitNetCents = (line: { netCents: number; quantity: number }): number =>
-  Math.round(line.netCents / line.quantity);
+/** What the allowance of a 12-month maintenance term is called, on the PDF as in the data. */
+export const YEARLY_DISCOUNT = 'Rabatt für die Jahreszahlung';
 
 /** The note § 19 UStG asks for, also the VAT exemption reason of category E. */
 export const SMALL_BUSINESS_NOTE = 'Gemäß § 19 UStG wird keine Umsatzsteuer berechnet (Kleinunternehmerregelung).';
@@ -134,19 +133,30 @@ function eInvoiceData(document: InvoiceDocument): Invoice {
         ...money('PrepaidAmount', paid),
         ...money('PayableAmount', document.grossCents - paid),
       },
-      'cac:InvoiceLine': document.lines.map((line, index) => ({
-        'cbc:ID': String(index + 1),
-        'cbc:InvoicedQuantity': String(line.quantity),
-        'cbc:InvoicedQuantity@unitCode': UNIT_CODES[line.unit],
-        ...money('LineExtensionAmount', line.netCents),
-        'cac:InvoicePeriod': { 'cbc:StartDate': line.periodStart, 'cbc:EndDate': line.periodEnd },
-        'cac:Item': { 'cbc:Name': line.name, 'cac:ClassifiedTaxCategory': category },
-        'cac:Price': {
-          // The net price of one unit, rounded to the cent: the line amount, not this, is exact.
-          'cbc:PriceAmount': amount(unitNetCents(line)),
-          'cbc:PriceAmount@currencyID': EUR,
-        },
-      })),
+      'cac:InvoiceLine': document.lines.map((line, index) => {
+        const net = netPartsOf(line, document.vat);
+        return {
+          'cbc:ID': String(index + 1),
+          'cbc:InvoicedQuantity': String(line.quantity),
+          'cbc:InvoicedQuantity@unitCode': UNIT_CODES[line.unit],
+          ...money('LineExtensionAmount', line.netCents),
+          'cac:InvoicePeriod': { 'cbc:StartDate': line.periodStart, 'cbc:EndDate': line.periodEnd },
+          ...(net.allowanceCents > 0 && {
+            // UNTDID 5189 code 95: discount.
+            'cac:AllowanceCharge': [
+              {
+                'cbc:ChargeIndicator': 'false',
+                'cbc:AllowanceChargeReasonCode': '95',
+                'cbc:AllowanceChargeReason': YEARLY_DISCOUNT,
+                // Without a currency: CII has none on a line's allowance (rule CII-DT-031).
+                'cbc:Amount': amount(net.allowanceCents),
+              },
+            ],
+          }),
+          'cac:Item': { 'cbc:Name': line.name, 'cac:ClassifiedTaxCategory': category },
+          'cac:Price': { 'cbc:PriceAmount': net.price, 'cbc:PriceAmount@currencyID': EUR },
+        };
+      }),
     },
   };
   return invoice as unknown as Invoice;

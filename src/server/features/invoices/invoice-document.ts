@@ -25,13 +25,23 @@ export interface InvoiceSeller {
 /** Units as UN/ECE Recommendation 20 codes, as EN 16931 names them (BT-130). */
 export const UNIT_CODES: Record<Unit, string> = { flat: 'LS', month: 'MON', piece: 'H87', sqm: 'MTK', hour: 'HUR' };
 
-/** A position: net amounts in cents, the gross amount as it was paid. */
+/**
+ * A position: what was paid (gross, as the customer saw it in the shop) and its net share. The
+ * gross unit price and discount are missing from documents issued before they were kept; such a
+ * document's name carries its discount and its PDF shows the price the line works out to.
+ */
 export interface InvoiceLine {
+  /** The article and its number. */
   name: string;
   quantity: number;
   unit: Unit;
-  netCents: number;
+  /** The price of one unit as the shop showed it. */
+  unitGrossCents?: number;
+  /** The yearly discount of a 12-month term, taken off quantity × unit price. */
+  discountGrossCents?: number;
+  /** What the line cost: quantity × unit price, less the discount. */
   grossCents: number;
+  netCents: number;
   periodStart: string;
   periodEnd: string;
 }
@@ -85,9 +95,39 @@ export interface PaidPosition {
   name: string;
   quantity: number;
   unit: Unit;
+  unitGrossCents: number;
+  discountGrossCents: number;
   grossCents: number;
   periodStart: string;
   periodEnd: string;
+}
+
+/** A line's gross unit price and discount, also for documents issued before they were kept. */
+export const grossPartsOf = (line: InvoiceLine): { unitCents: number; discountCents: number } => ({
+  unitCents: line.unitGrossCents ?? Math.round(line.grossCents / line.quantity),
+  discountCents: line.discountGrossCents ?? 0,
+});
+
+/** `cents` less the VAT it includes, in whole cents rounded half up. */
+function netOf(cents: number, vat: VatSetting): number {
+  if (vat.mode !== 'included') return cents;
+  const base = 10_000 + Math.round(vat.ratePercent * 100);
+  return Math.floor((cents * 10_000 * 2 + base) / (2 * base));
+}
+
+/**
+ * The line as EN 16931 states it, net: quantity × net price − allowance = the line's net amount
+ * (BT-129 × BT-146 − BT-136 = BT-131). The net price (euros, as text) gets as many decimals as
+ * that takes, which EN 16931 does not limit: 5,5 × 75,547 € = 415,51 €, where 75,55 € would make
+ * 415,53 €. The allowance is the yearly discount's net share.
+ */
+export function netPartsOf(line: InvoiceLine, vat: VatSetting): { price: string; allowanceCents: number } {
+  const allowanceCents = netOf(grossPartsOf(line).discountCents, vat);
+  const fullCents = line.netCents + allowanceCents;
+  const hundredths = Math.round(line.quantity * 100);
+  const priceWith = (decimals: number) => (fullCents / line.quantity / 100).toFixed(decimals);
+  const decimals = [2, 3, 4, 5].find((places) => Math.round(Number(priceWith(places)) * hundredths) === fullCents);
+  return { price: priceWith(decimals ?? 6), allowanceCents };
 }
 
 /** The lines and totals of positions paid at gross prices, under the seller's VAT setting. */

@@ -3,25 +3,19 @@
  * letterhead and everything § 14 Abs. 4 UStG requires (docs/product.md#d37-invoices). Drawn
  * with pdf-lib in the site's typeface, embedded (PDF/A allows no font that is not). Made from
  * the issued document alone and dated with its issue date, so the same invoice always gives the
- * same file.
+ * same file. Its positions read as the shop priced them: quantity × unit price = amount, the
+ * yearly discount on a line of its own; with VAT included, the totals state the net and the tax.
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import fontkit from '@cantoo/fontkit';
-import { PDFDocument, type PDFFont, type PDFPage, rgb } from '@cantoo/pdf-lib';
-import { countryName } from '../../../lib/billing-address.ts';
+import { PDFDocument, type PDFPage, rgb } from '@cantoo/pdf-lib';
+import { countryName } from '../../../lib/countries.ts';
 import { formatAppointment, formatGermanDate } from '../../../lib/dates.ts';
 import { INVOICE_KIND_NAMES } from '../../../lib/invoices.ts';
 import { formatEuros } from '../../../lib/money.ts';
 import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
 import { formatQuantity } from '../../../lib/units.ts';
-import { SMALL_BUSINESS_NOTE, unitNetCents } from './factur-x.ts';
-import type { InvoiceDocument } from './invoice-document.ts';
-
-const require = createRequire(import.meta.url);
-const fontFile = (weight: number) =>
-  readFileSync(require.resolve(`@fontsource/figtree/files/figtree-latin-${weight}-normal.woff`));
-const FONTS = { regular: fontFile(400), bold: fontFile(700) };
+import { SMALL_BUSINESS_NOTE, YEARLY_DISCOUNT } from './factur-x.ts';
+import { grossPartsOf, type InvoiceDocument, type InvoiceLine } from './invoice-document.ts';
+import { embedTypeface, type Face, type Typeface } from './invoice-typeface.ts';
 
 const A4 = { width: 595.28, height: 841.89 };
 const MARGIN = 56;
@@ -33,27 +27,22 @@ const WARNING = rgb(0.7, 0.1, 0.1);
 
 const euros = (cents: number) => formatEuros(cents / 100);
 
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-}
-
 /** Words of `text` in lines no wider than `width`; a word longer than a line is broken. */
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+function wrap(text: string, face: Face, size: number, width: number): string[] {
   const lines: string[] = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
     let rest = word;
-    while (font.widthOfTextAtSize(rest, size) > width) {
+    while (face.width(rest, size) > width) {
       let cut = rest.length - 1;
-      while (cut > 1 && font.widthOfTextAtSize(rest.slice(0, cut), size) > width) cut--;
+      while (cut > 1 && face.width(rest.slice(0, cut), size) > width) cut--;
       if (line) lines.push(line);
       lines.push(rest.slice(0, cut));
       line = '';
       rest = rest.slice(cut);
     }
     const candidate = line ? `${line} ${rest}` : rest;
-    if (font.widthOfTextAtSize(candidate, size) <= width) line = candidate;
+    if (face.width(candidate, size) <= width) line = candidate;
     else {
       lines.push(line);
       line = rest;
@@ -66,22 +55,22 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
 /** A drawing cursor over the pages of one document. */
 class Writer {
   readonly pdf: PDFDocument;
-  readonly fonts: Fonts;
+  readonly typeface: Typeface;
   page: PDFPage;
   y: number;
 
-  constructor(pdf: PDFDocument, fonts: Fonts) {
+  constructor(pdf: PDFDocument, typeface: Typeface) {
     this.pdf = pdf;
-    this.fonts = fonts;
+    this.typeface = typeface;
     this.page = pdf.addPage([A4.width, A4.height]);
     this.y = A4.height - MARGIN;
   }
 
   text(value: string, x: number, options: { size?: number; bold?: boolean; color?: typeof INK; right?: boolean } = {}) {
     const size = options.size ?? 10;
-    const font = options.bold ? this.fonts.bold : this.fonts.regular;
-    const left = options.right ? x - font.widthOfTextAtSize(value, size) : x;
-    this.page.drawText(value, { x: left, y: this.y, size, font, color: options.color ?? INK });
+    const face = options.bold ? this.typeface.bold : this.typeface.regular;
+    const left = options.right ? x - face.width(value, size) : x;
+    face.draw(this.page, value, { x: left, y: this.y, size, color: options.color ?? INK });
   }
 
   rule(y = this.y) {
@@ -102,8 +91,12 @@ class Writer {
   }
 }
 
-const COLUMNS = { position: MARGIN, name: MARGIN + 28, quantity: 366, unitPrice: 456, amount: A4.width - MARGIN };
-const NAME_WIDTH = 200;
+/** Right edges of the number columns; the name runs from `name` to short of the quantity. */
+const COLUMNS = { position: MARGIN, name: MARGIN + 24, quantity: 372, unitPrice: 458, amount: A4.width - MARGIN };
+const NAME_WIDTH = COLUMNS.quantity - 64 - COLUMNS.name;
+/** The address window of a DIN 5008 envelope: about 85 mm. */
+const ADDRESS_WIDTH = 240;
+const LINE = 13;
 
 function letterhead(w: Writer, document: InvoiceDocument) {
   const { seller, buyer } = document;
@@ -120,14 +113,17 @@ function letterhead(w: Writer, document: InvoiceDocument) {
   });
   const country = buyer.country === seller.countryCode ? [] : [countryName(buyer.country) ?? buyer.country];
   const address = [buyer.company, buyer.name, buyer.street, `${buyer.postalCode} ${buyer.city}`, ...country];
-  for (const line of address.filter(Boolean)) {
-    w.y -= 14;
-    w.text(line, MARGIN, { size: 10.5 });
+  for (const line of address.filter((part) => part.trim())) {
+    for (const text of wrap(line, w.typeface.regular, 10, ADDRESS_WIDTH)) {
+      w.y -= 14;
+      w.text(text, MARGIN, { size: 10 });
+    }
   }
 }
 
 function heading(w: Writer, document: InvoiceDocument) {
-  w.y = A4.height - 290;
+  // Below the address, however many lines the longest one it may have takes.
+  w.y = Math.min(A4.height - 280, w.y - 36);
   w.text(INVOICE_KIND_NAMES[document.kind], MARGIN, { size: 20, bold: true });
   if (document.testMode) {
     w.y -= 18;
@@ -152,57 +148,67 @@ function heading(w: Writer, document: InvoiceDocument) {
       : []),
     ...(document.buyer.vatId ? [['Ihre USt-IdNr.', document.buyer.vatId] as [string, string]] : []),
   ];
-  w.y -= 10;
+  w.y -= 8;
   for (const [label, value] of facts) {
-    w.y -= 15;
+    w.y -= 14;
     w.text(label, MARGIN, { color: MUTED });
     w.text(value, MARGIN + 130);
   }
 }
 
-function tableHead(w: Writer) {
-  w.y -= 26;
+function tableHead(w: Writer, document: InvoiceDocument) {
+  const gross = document.vat.mode === 'included' ? ' brutto' : '';
+  w.y -= 24;
   const head = { size: 9, bold: true };
   w.text('Pos.', COLUMNS.position, head);
   w.text('Leistung', COLUMNS.name, head);
   w.text('Menge', COLUMNS.quantity, { ...head, right: true });
-  w.text('Einzelpreis netto', COLUMNS.unitPrice, { ...head, right: true });
-  w.text('Betrag netto', COLUMNS.amount, { ...head, right: true });
+  w.text(`Einzelpreis${gross}`, COLUMNS.unitPrice, { ...head, right: true });
+  w.text(`Betrag${gross}`, COLUMNS.amount, { ...head, right: true });
   w.rule(w.y - 6);
   w.y -= 8;
 }
 
-function positions(w: Writer, document: InvoiceDocument) {
-  tableHead(w);
-  document.lines.forEach((line, index) => {
-    const nameLines = wrap(line.name, w.fonts.regular, 10, NAME_WIDTH);
-    w.ensure(16 + nameLines.length * 13 + 14, () => tableHead(w));
-    w.y -= 16;
-    w.text(String(index + 1), COLUMNS.position);
-    w.text(formatQuantity(line.quantity, line.unit), COLUMNS.quantity, { right: true });
-    w.text(euros(unitNetCents(line)), COLUMNS.unitPrice, { right: true });
-    w.text(euros(line.netCents), COLUMNS.amount, { right: true });
-    nameLines.forEach((text, lineIndex) => {
-      if (lineIndex > 0) w.y -= 13;
-      w.text(text, COLUMNS.name);
-    });
-    w.y -= 13;
-    w.text(`Zeitraum ${formatAppointment(line.periodStart, line.periodEnd)}`, COLUMNS.name, {
-      size: 8.5,
-      color: MUTED,
-    });
-  });
-  w.rule(w.y - 8);
-  w.y -= 8;
+/** A position as drawn: its name's lines and whether it has a discount line. */
+function layoutOf(line: InvoiceLine, w: Writer) {
+  const names = wrap(line.name, w.typeface.regular, 9.5, NAME_WIDTH);
+  const { unitCents, discountCents } = grossPartsOf(line);
+  return { names, unitCents, discountCents, height: 16 + names.length * LINE + (discountCents > 0 ? LINE : 0) };
 }
 
-function totals(w: Writer, document: InvoiceDocument) {
-  const method = PAYMENT_METHOD_NAMES[document.payment.provider];
-  const rows: [string, string, boolean][] = [['Summe netto', euros(document.netCents), false]];
-  if (document.vat.mode === 'included') {
-    rows.push([`Umsatzsteuer ${document.vat.ratePercent.toLocaleString('de-DE')} %`, euros(document.vatCents), false]);
+function position(w: Writer, line: InvoiceLine, index: number, layout: ReturnType<typeof layoutOf>) {
+  const { names, unitCents, discountCents } = layout;
+  w.y -= 16;
+  w.text(String(index + 1), COLUMNS.position);
+  w.text(formatQuantity(line.quantity, line.unit), COLUMNS.quantity, { right: true });
+  w.text(euros(unitCents), COLUMNS.unitPrice, { right: true });
+  // Before the discount: quantity × unit price, as the shop computed it.
+  w.text(euros(line.grossCents + discountCents), COLUMNS.amount, { right: true });
+  names.forEach((text, lineIndex) => {
+    if (lineIndex > 0) w.y -= LINE;
+    w.text(text, COLUMNS.name, { size: 9.5 });
+  });
+  w.y -= LINE;
+  w.text(`Zeitraum ${formatAppointment(line.periodStart, line.periodEnd)}`, COLUMNS.name, { size: 8.5, color: MUTED });
+  if (discountCents > 0) {
+    w.y -= LINE;
+    w.text(`abzüglich ${YEARLY_DISCOUNT}`, COLUMNS.name, { size: 8.5, color: MUTED });
+    w.text(`−${euros(discountCents)}`, COLUMNS.amount, { right: true });
   }
-  rows.push([document.kind === 'invoice' ? 'Rechnungsbetrag' : 'Erstattungsbetrag', euros(document.grossCents), true]);
+}
+
+/** The totals' rows: with VAT included, the gross total and the net and tax it contains (§ 14 Abs. 4 Nr. 7, 8 UStG). */
+function totalRows(document: InvoiceDocument): [string, string, boolean][] {
+  const method = PAYMENT_METHOD_NAMES[document.payment.provider];
+  const total = document.kind === 'invoice' ? 'Rechnungsbetrag' : 'Erstattungsbetrag';
+  const rows: [string, string, boolean][] =
+    document.vat.mode === 'included'
+      ? [
+          [`${total} brutto`, euros(document.grossCents), true],
+          ['darin Nettobetrag', euros(document.netCents), false],
+          [`darin Umsatzsteuer ${document.vat.ratePercent.toLocaleString('de-DE')} %`, euros(document.vatCents), false],
+        ]
+      : [[total, euros(document.grossCents), true]];
   if (document.kind === 'invoice') {
     rows.push([
       `Bereits bezahlt am ${formatGermanDate(document.payment.paidOn)} per ${method}`,
@@ -211,28 +217,53 @@ function totals(w: Writer, document: InvoiceDocument) {
     ]);
     rows.push(['Offener Betrag', euros(0), true]);
   }
-  w.ensure(rows.length * 16 + 60, () => {});
-  for (const [label, value, bold] of rows) {
-    w.y -= 16;
-    w.text(label, COLUMNS.unitPrice, { right: true, bold });
-    w.text(value, COLUMNS.amount, { right: true, bold });
-  }
-  const notes = [
+  return rows;
+}
+
+function totalNotes(document: InvoiceDocument): string[] {
+  const method = PAYMENT_METHOD_NAMES[document.payment.provider];
+  return [
     document.kind === 'invoice'
       ? `Vielen Dank für Ihren Auftrag. Der Betrag wurde per ${method} bezahlt; bitte überweisen Sie nichts.`
       : `Wir erstatten Ihnen ${euros(document.grossCents)} auf das Zahlungsmittel, mit dem Sie bezahlt haben (${method}).`,
     ...(document.vat.mode === 'smallBusiness' ? [SMALL_BUSINESS_NOTE] : []),
   ];
+}
+
+const NOTE_WIDTH = A4.width - 2 * MARGIN;
+
+function totalsHeight(w: Writer, document: InvoiceDocument): number {
+  const noteLines = totalNotes(document).flatMap((note) => wrap(note, w.typeface.regular, 9.5, NOTE_WIDTH));
+  return 8 + totalRows(document).length * 16 + 12 + noteLines.length * 14;
+}
+
+/** The positions, then the totals; the last position goes to a new page with the totals rather than leave them alone there. */
+function positionsAndTotals(w: Writer, document: InvoiceDocument) {
+  tableHead(w, document);
+  const last = document.lines.length - 1;
+  document.lines.forEach((line, index) => {
+    const layout = layoutOf(line, w);
+    const keep = index === last ? totalsHeight(w, document) : 0;
+    w.ensure(layout.height + keep, () => tableHead(w, document));
+    position(w, line, index, layout);
+  });
+  w.rule(w.y - 8);
+  w.y -= 8;
+  for (const [label, value, bold] of totalRows(document)) {
+    w.y -= 16;
+    w.text(label, COLUMNS.unitPrice, { right: true, bold });
+    w.text(value, COLUMNS.amount, { right: true, bold });
+  }
   w.y -= 12;
-  for (const note of notes) {
-    for (const line of wrap(note, w.fonts.regular, 9.5, A4.width - 2 * MARGIN)) {
+  for (const note of totalNotes(document)) {
+    for (const line of wrap(note, w.typeface.regular, 9.5, NOTE_WIDTH)) {
       w.y -= 14;
       w.text(line, MARGIN, { size: 9.5 });
     }
   }
 }
 
-function footers(pdf: PDFDocument, fonts: Fonts, document: InvoiceDocument) {
+function footers(pdf: PDFDocument, face: Face, document: InvoiceDocument) {
   const { seller } = document;
   const tax = seller.vatId ? `USt-IdNr. ${seller.vatId}` : `Steuernummer ${seller.taxNumber ?? ''}`;
   const lines = [
@@ -248,20 +279,13 @@ function footers(pdf: PDFDocument, fonts: Fonts, document: InvoiceDocument) {
       color: RULE,
     });
     lines.forEach((line, lineIndex) => {
-      page.drawText(line, {
-        x: MARGIN,
-        y: FOOTER_TOP - 24 - lineIndex * 11,
-        size: 7.5,
-        font: fonts.regular,
-        color: MUTED,
-      });
+      face.draw(page, line, { x: MARGIN, y: FOOTER_TOP - 24 - lineIndex * 11, size: 7.5, color: MUTED });
     });
     const count = `Seite ${index + 1} von ${pages.length}`;
-    page.drawText(count, {
-      x: A4.width - MARGIN - fonts.regular.widthOfTextAtSize(count, 7.5),
+    face.draw(page, count, {
+      x: A4.width - MARGIN - face.width(count, 7.5),
       y: FOOTER_TOP - 24,
       size: 7.5,
-      font: fonts.regular,
       color: MUTED,
     });
   });
@@ -270,11 +294,7 @@ function footers(pdf: PDFDocument, fonts: Fonts, document: InvoiceDocument) {
 /** The invoice as a person reads it (the e-invoice data is embedded afterwards). */
 export async function readableInvoice(document: InvoiceDocument): Promise<Uint8Array> {
   const pdf = await PDFDocument.create({ updateMetadata: false });
-  pdf.registerFontkit(fontkit);
-  const fonts = {
-    regular: await pdf.embedFont(FONTS.regular, { subset: true }),
-    bold: await pdf.embedFont(FONTS.bold, { subset: true }),
-  };
+  const typeface = await embedTypeface(pdf);
   const issued = new Date(`${document.issueDate}T12:00:00Z`);
   pdf.setTitle(`${INVOICE_KIND_NAMES[document.kind]} ${document.number}`);
   pdf.setAuthor(document.seller.legalName);
@@ -283,11 +303,10 @@ export async function readableInvoice(document: InvoiceDocument): Promise<Uint8A
   pdf.setLanguage('de-DE');
   pdf.setCreationDate(issued);
   pdf.setModificationDate(issued);
-  const w = new Writer(pdf, fonts);
+  const w = new Writer(pdf, typeface);
   letterhead(w, document);
   heading(w, document);
-  positions(w, document);
-  totals(w, document);
-  footers(pdf, fonts, document);
+  positionsAndTotals(w, document);
+  footers(pdf, typeface.regular, document);
   return pdf.save({ useObjectStreams: false });
 }

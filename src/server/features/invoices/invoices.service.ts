@@ -7,7 +7,6 @@ import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { BillingAddress } from '../../../lib/billing-address.ts';
 import { todayInGermany } from '../../../lib/dates.ts';
 import { formatInvoiceNumber, type InvoiceKind, invoiceFileName } from '../../../lib/invoices.ts';
-import { formatEuros } from '../../../lib/money.ts';
 import type { PaymentProvider } from '../../../lib/payments.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { bookingItems, bookings, type Database, invoiceSequences, invoices, users } from '../../db/schema.ts';
@@ -46,13 +45,13 @@ const sellerOf = (company: ApiDependencies['company']): InvoiceSeller => ({
   taxNumber: company.taxNumber,
 });
 
-/** A position of the order as the invoice lists it: one booked article, its quantity and line price. */
+/** A position of the order as the invoice lists it: one booked article as the shop priced it. */
 const positionOf = (item: typeof bookingItems.$inferSelect): PaidPosition => ({
-  name: `${item.articleType} (Artikel ${item.articleNumber})${
-    item.discountCents > 0 ? `, abzüglich ${formatEuros(item.discountCents / 100)} Rabatt für die Jahreszahlung` : ''
-  }`,
+  name: `${item.articleType} (Artikel ${item.articleNumber})`,
   quantity: item.quantity,
   unit: item.unit,
+  unitGrossCents: item.priceCents,
+  discountGrossCents: item.discountCents,
   grossCents: item.lineCents,
   periodStart: item.entryDate,
   periodEnd: item.departureDate,
@@ -117,9 +116,11 @@ export async function issueInvoice(
 }
 
 /**
- * Issues the correcting invoice (type 381) of a refunded booking, inside the transaction that
- * marks it refunded: the invoice's positions, its own number, a reference to the invoice. An
- * order paid before invoices existed has none to correct; it gets none. Returns the number.
+ * Issues the correcting invoice (type 381) of a refunded or charged-back booking, inside the
+ * transaction that marks it so: the invoice's positions, its own number, a reference to the
+ * invoice. An order paid before invoices existed has none to correct; it gets none. One issued
+ * before (a refund that failed after it succeeded, then made again) is the one: invoices are never
+ * issued twice nor deleted. Returns the number.
  */
 export async function issueCreditNote(tx: Database, bookingId: number): Promise<string | undefined> {
   const [invoice] = await tx
@@ -127,6 +128,8 @@ export async function issueCreditNote(tx: Database, bookingId: number): Promise<
     .from(invoices)
     .where(and(eq(invoices.bookingId, bookingId), eq(invoices.kind, 'invoice')));
   if (!invoice) return undefined;
+  const issuedBefore = await invoiceOf(tx, bookingId, 'credit_note');
+  if (issuedBefore) return issuedBefore.number;
   const issueDate = todayInGermany();
   const number = await nextNumber(tx, Number(issueDate.slice(0, 4)));
   const document: InvoiceDocument = {

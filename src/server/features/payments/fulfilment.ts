@@ -2,16 +2,18 @@
  * Fulfilment: the one way a booking becomes paid, reached from the webhooks, the success page's
  * confirmation, the PayPal capture and the reconciliation (docs/product.md#d22-fulfilment); and
  * the other moves a provider's word makes: pending (the booking is 'processing'), failed (payable
- * again) and closed (docs/product.md#d32-payment-states). One transaction locks the booking and
- * then its payment attempt, so any number of concurrent or replayed calls change the booking
- * once, record one payment and queue one mail.
+ * again) and closed (docs/product.md#d32-payment-states). Money that no booking can take (a second
+ * payment, or one whose amount or currency does not fit) is recorded for a refund and reported to
+ * the agency. One transaction locks the booking and then its payment attempt, so any number of
+ * concurrent or replayed calls change the booking once, record one payment and queue one mail.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { fillCompanyFields } from '../../../components/content/company-fields.ts';
 import { centsToEuros, formatEuros, vatNote } from '../../../lib/money.ts';
+import { nextSteps } from '../../../lib/next-steps.ts';
 import type { PaymentProvider } from '../../../lib/payments.ts';
 import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
-import { kindsOf, nextSteps } from '../../../lib/product-kinds.ts';
+import { kindsOf } from '../../../lib/product-kinds.ts';
 import { formatPeriod, formatQuantityTimesPrice } from '../../../lib/units.ts';
 import { printFileRules } from '../../content-files.ts';
 import type { ApiDependencies } from '../../context.ts';
@@ -28,7 +30,7 @@ import {
 import { legalTexts } from '../../legal-texts.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { bookingConfirmationMail, paymentFailedMail, surplusPaymentMail } from '../../mail/templates.ts';
+import { bookingConfirmationMail, paymentFailedMail, refundDuePaymentMail } from '../../mail/templates.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
 
 export interface VerifiedPayment {
@@ -49,12 +51,16 @@ export interface VerifiedPayment {
 /**
  * `paid`: this payment made its booking paid. `already-paid`: nothing changed (a replay, or a
  * second payment for a paid booking, recorded for a refund). `pending`: recorded as pending.
- * `refused`: not ours, or not the amount.
+ * `refused`: not ours, or not the amount (recorded for a refund). `failed`: the attempt had ended
+ * without money already, and a late report of it as pending changes nothing.
  */
 export interface Fulfilment {
-  outcome: 'paid' | 'already-paid' | 'pending' | 'refused';
+  outcome: 'paid' | 'already-paid' | 'pending' | 'refused' | 'failed';
   bookingId?: number;
 }
+
+/** Statuses of a booking that a payment settled (docs/product.md#d32-payment-states). */
+const SETTLED_STATUSES = new Set(['paid', 'disputed', 'charged_back', 'refunded']);
 
 /** Records a payment the server verified with its provider and marks the booking paid, once. */
 export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPayment): Promise<Fulfilment> {
@@ -71,22 +77,31 @@ export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPaym
     if (!locked) return { outcome: 'refused' };
     const { booking, attempt } = locked;
     const done = { bookingId: booking.id };
-    if (attempt.status === 'completed') return { outcome: 'already-paid', ...done };
-    if (!fitsBooking(payment, booking)) return { outcome: 'refused', ...done };
+    // Recorded before: as the booking's payment, or (not fitting it) for a refund.
+    if (attempt.status === 'completed') {
+      return { outcome: SETTLED_STATUSES.has(booking.status) ? 'already-paid' : 'refused', ...done };
+    }
     const record = {
       bookingId: booking.id,
       provider: payment.provider,
       providerRef: payment.attemptRef,
-      amountCents: payment.amountCents,
+      // An amount the provider wrote in no form we read is kept as 0 (its words are in the log).
+      amountCents: Number.isFinite(payment.amountCents) ? payment.amountCents : 0,
       currency: payment.currency.toLowerCase(),
       testMode: payment.testMode,
       providerPaymentId: payment.paymentId ?? null,
     };
     await tx.update(paymentAttempts).set({ status: 'completed' }).where(eq(paymentAttempts.id, attempt.id));
-    if (booking.status === 'paid' || booking.status === 'refunded') {
+    if (!fitsBooking(payment, booking)) {
+      // Money was taken all the same: kept on record for a refund and reported, never lost.
+      await tx.insert(payments).values({ ...record, status: 'refund_due' });
+      await queueRefundDueReport(tx, deps, booking, record, 'mismatch');
+      return { outcome: 'refused', ...done };
+    }
+    if (SETTLED_STATUSES.has(booking.status)) {
       // Another attempt paid first: this money is surplus. Kept on record and reported, never lost.
       await tx.insert(payments).values({ ...record, status: 'refund_due' });
-      await queueSurplusReport(tx, deps, booking, record);
+      await queueRefundDueReport(tx, deps, booking, record, 'surplus');
       return { outcome: 'already-paid', ...done };
     }
     if (booking.status === 'cancelled') {
@@ -102,7 +117,7 @@ export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPaym
     await queueBookingConfirmation(tx, deps, booking.id, payment, invoiceNumber);
     return { outcome: 'paid', ...done };
   });
-  if (result.outcome === 'paid') deps.mailSender.wake();
+  if (result.outcome !== 'pending') deps.mailSender.wake();
   return result;
 }
 
@@ -139,7 +154,9 @@ function fitsBooking(payment: VerifiedPayment, booking: { bookingNumber: string;
 /**
  * The provider holds the payment but has not finished it: the attempt is pending and its booking
  * 'processing', so no other payment of it starts until the provider decides. A booking paid
- * meanwhile stays paid (should this money come too, it is surplus, recorded then).
+ * meanwhile stays paid (should this money come too, it is surplus, recorded then). An attempt that
+ * has failed or expired is never revived: a report of it as pending is older than the failure
+ * (events arrive out of order).
  */
 export async function recordPendingPayment(deps: ApiDependencies, payment: VerifiedPayment): Promise<Fulfilment> {
   return deps.db.transaction(async (tx): Promise<Fulfilment> => {
@@ -148,6 +165,8 @@ export async function recordPendingPayment(deps: ApiDependencies, payment: Verif
     const { booking, attempt } = locked;
     const done = { bookingId: booking.id };
     if (attempt.status === 'completed') return { outcome: 'already-paid', ...done };
+    if (attempt.status === 'failed' || attempt.status === 'expired') return { outcome: 'failed', ...done };
+    // Not the booking's amount: nothing is recorded until the money is taken (then for a refund).
     if (!fitsBooking(payment, booking)) return { outcome: 'refused', ...done };
     if (attempt.status !== 'pending') {
       await tx.update(paymentAttempts).set({ status: 'pending' }).where(eq(paymentAttempts.id, attempt.id));
@@ -212,12 +231,23 @@ export async function recordClosedAttempt(deps: ApiDependencies, provider: Payme
     );
 }
 
-/** Tells the agency (and the log) about money taken for an order that was paid already. */
-async function queueSurplusReport(
+/** "12,00 USD": what a provider took, in its own currency. */
+function formatTaken(cents: number, currency: string): string {
+  if (!Number.isFinite(cents)) return `(unlesbarer Betrag) ${currency.toUpperCase()}`;
+  if (currency.toLowerCase() === 'eur') return formatEuros(cents / 100);
+  return `${(cents / 100).toFixed(2).replace('.', ',')} ${currency.toUpperCase()}`;
+}
+
+/**
+ * Tells the agency (and the log) about money no booking takes: a second payment of an order paid
+ * already (surplus), or one whose amount or currency does not fit the order (mismatch).
+ */
+async function queueRefundDueReport(
   tx: Database,
   deps: ApiDependencies,
-  booking: { bookingNumber: string; userId: number },
-  payment: { provider: PaymentProvider; providerRef: string; amountCents: number; testMode: boolean },
+  booking: { bookingNumber: string; userId: number; totalCents: number },
+  payment: { provider: PaymentProvider; providerRef: string; amountCents: number; currency: string; testMode: boolean },
+  reason: 'surplus' | 'mismatch',
 ) {
   log.error(
     {
@@ -225,17 +255,21 @@ async function queueSurplusReport(
       provider: payment.provider,
       ref: payment.providerRef,
       cents: payment.amountCents,
+      currency: payment.currency,
+      reason,
     },
-    'surplus payment for a paid booking, recorded as refund_due',
+    'payment no booking takes, recorded as refund_due',
   );
   const [customer] = await tx.select({ email: users.email }).from(users).where(eq(users.id, booking.userId));
   await enqueueMail(
     tx,
-    surplusPaymentMail(deps.company.email, {
+    refundDuePaymentMail(deps.company.email, {
+      reason,
       bookingNumber: booking.bookingNumber,
       paymentMethod: PAYMENT_METHOD_NAMES[payment.provider],
       providerRef: payment.providerRef,
-      amount: formatEuros(payment.amountCents / 100),
+      amount: formatTaken(payment.amountCents, payment.currency),
+      total: formatEuros(booking.totalCents / 100),
       customerEmail: customer?.email ?? '',
       testMode: payment.testMode,
       overviewUrl: `${deps.siteUrl}/admin/bestellungen`,
@@ -288,12 +322,8 @@ async function queueBookingConfirmation(
       bookingNumber: booking.bookingNumber,
       concludedAt: (booking.paidAt ?? new Date()).toISOString(),
       items: items.map((item) => {
-        const facts = { ...item, price: centsToEuros(item.priceCents) };
-        const discount =
-          item.discountCents > 0
-            ? ` (abzüglich ${formatEuros(centsToEuros(item.discountCents))} Rabatt für die Jahreszahlung)`
-            : '';
-        return `${item.articleType} (Artikel ${item.articleNumber}), ${formatQuantityTimesPrice(facts)}, ${formatPeriod(facts)}: ${formatEuros(centsToEuros(item.lineCents))}${discount}`;
+        const facts = { ...item, price: centsToEuros(item.priceCents), discount: centsToEuros(item.discountCents) };
+        return `${item.articleType} (Artikel ${item.articleNumber}), ${formatQuantityTimesPrice(facts)}, ${formatPeriod(facts)}: ${formatEuros(centsToEuros(item.lineCents))}`;
       }),
       total: formatEuros(booking.totalCents / 100),
       vatNote: vatNote(deps.company.vat),
@@ -303,8 +333,7 @@ async function queueBookingConfirmation(
       bookingsUrl: `${deps.siteUrl}/profilepage`,
       withdrawalUrl: `${deps.siteUrl}/widerruf?bestellung=${booking.bookingNumber}`,
       earlyStartConsentAt: booking.earlyStartConsentAt?.toISOString() ?? null,
-      // kindsOf reads items as the API sends them (`departamentId`, docs/product.md#glossary).
-      nextSteps: kindsOf(items.map((item) => ({ unit: item.unit, departamentId: item.categoryId }))).flatMap((kind) =>
+      nextSteps: kindsOf(items).flatMap((kind) =>
         nextSteps(kind, { agencyEmail: deps.company.email, print: printFileRules() }),
       ),
       legalTexts: legalTexts(deps.company, deps.siteUrl),

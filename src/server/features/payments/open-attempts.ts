@@ -9,9 +9,9 @@
 import { and, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../../context.ts';
 import { bookings, type Database, paymentAttempts } from '../../db/schema.ts';
-import { recordClosedAttempt } from './fulfilment.ts';
+import { recordClosedAttempt, recordFailedPayment } from './fulfilment.ts';
 import type { PaymentProviders } from './payment-providers.ts';
-import { type ProviderVerdict, sessionVerdict } from './payment-states.ts';
+import { askProvider, type ProviderVerdict, sessionVerdict } from './payment-states.ts';
 
 /**
  * A capture that started longer ago than this ended without telling us (a crashed process). The
@@ -50,24 +50,36 @@ export async function closeCardSessions(
     );
   const taken: TakenPayment[] = [];
   for (const attempt of open) {
-    const session = await providers.stripe.checkout.sessions
-      .expire(attempt.providerRef)
-      // Only an open session can be expired; whatever else it is, Stripe tells on a read.
-      .catch(() => providers.stripe.checkout.sessions.retrieve(attempt.providerRef));
-    const verdict = sessionVerdict(session);
+    const expired = await providers.stripe.checkout.sessions.expire(attempt.providerRef).catch(() => undefined);
+    // Only an open session can be expired; whatever else it is, Stripe tells on a read.
+    const verdict = expired ? sessionVerdict(expired) : await askProvider(providers, 'stripe', attempt.providerRef);
     if (verdict.state === 'paid' || verdict.state === 'pending') taken.push(verdict);
     else if (verdict.state === 'closed') await recordClosedAttempt(deps, 'stripe', attempt.providerRef);
-    else throw new OpenSessionError(`Checkout Session ${session.id} is ${session.status} and could not be expired`);
+    else if (verdict.state === 'failed') await recordFailedPayment(deps, 'stripe', attempt.providerRef);
+    else
+      throw new OpenSessionError(
+        `Checkout Session ${attempt.providerRef} is ${verdict.state} and could not be expired`,
+      );
   }
   return taken;
+}
+
+/** A capture's claim: its start (in milliseconds, so it compares exactly), and the declines seen before it. */
+export interface CaptureClaim {
+  at: Date;
+  declinedCaptures: number;
 }
 
 /**
  * Marks a PayPal attempt as being captured, under the booking's row lock: only while the booking
  * awaits payment, the attempt is open and no other attempt of the booking is being captured.
- * Returns the claim (its start, in milliseconds, so it compares exactly), or undefined.
+ * Returns the claim, or undefined.
  */
-export async function claimCapture(db: Database, attemptId: number, bookingId: number): Promise<Date | undefined> {
+export async function claimCapture(
+  db: Database,
+  attemptId: number,
+  bookingId: number,
+): Promise<CaptureClaim | undefined> {
   return db.transaction(async (tx) => {
     const [booking] = await tx
       .select({ status: bookings.status })
@@ -88,9 +100,17 @@ export async function claimCapture(db: Database, attemptId: number, bookingId: n
       .update(paymentAttempts)
       .set({ captureStartedAt: sql`date_trunc('milliseconds', now())` })
       .where(eq(paymentAttempts.id, attemptId))
-      .returning({ at: paymentAttempts.captureStartedAt });
-    return claimed?.at ?? undefined;
+      .returning({ at: paymentAttempts.captureStartedAt, declinedCaptures: paymentAttempts.declinedCaptures });
+    return claimed?.at ? { at: claimed.at, declinedCaptures: claimed.declinedCaptures } : undefined;
   });
+}
+
+/** PayPal declined the funding source of this approval: the next approval is captured under a new request id. */
+export async function recordDeclinedCapture(db: Database, attemptId: number, seen: number): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({ declinedCaptures: seen + 1 })
+    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.declinedCaptures, seen)));
 }
 
 /**
@@ -107,11 +127,11 @@ export async function stillClaimed(db: Database, attemptId: number): Promise<boo
 }
 
 /** Ends this capture's claim; a later claim of the same attempt (a concurrent capture) is left alone. */
-export async function releaseCapture(db: Database, attemptId: number, claim: Date): Promise<void> {
+export async function releaseCapture(db: Database, attemptId: number, claim: CaptureClaim): Promise<void> {
   await db
     .update(paymentAttempts)
     .set({ captureStartedAt: null })
-    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.captureStartedAt, claim)));
+    .where(and(eq(paymentAttempts.id, attemptId), eq(paymentAttempts.captureStartedAt, claim.at)));
 }
 
 const captureUnderWay = () =>

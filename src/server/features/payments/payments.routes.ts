@@ -113,7 +113,7 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
       operation(TAG, {
         summary: 'Capture an approved PayPal order',
         description:
-          'Captures once, however often it is called. PayPal’s answer decides: a completed capture makes the booking paid, a pending one (PayPal holds the payment for review) makes it `processing` until PayPal decides.',
+          'Captures once, however often it is called; a capture of the booking already under way (PayPal’s approval webhook, another tab) is waited for and its outcome answered. PayPal’s answer decides: a completed capture makes the booking paid, a pending one (PayPal holds the payment for review) makes it `processing` until PayPal decides.',
         parameters: [
           { in: 'path', name: 'id', required: true, description: 'PayPal’s order id.', schema: { type: 'string' } },
         ],
@@ -124,7 +124,7 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
           ),
           404: failure('Not an order of the caller.'),
           409: failure(
-            'The booking was replaced by a newer payment or refunded, another capture of it is under way, a card payment of it is being processed, or the payment does not fit it.',
+            'The booking was replaced by a newer payment or refunded, another capture of it is still under way after a wait, a card payment of it is being processed, or the payment does not fit it (recorded for a refund).',
           ),
           502: providerFailed,
         },
@@ -137,7 +137,7 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
       operation(TAG, {
         summary: 'Stripe’s webhook',
         description:
-          'Stripe’s signed events `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired`, `charge.refunded`, `refund.updated` and `refund.failed`, read raw to check the signature; other events are taken and ignored.',
+          'Stripe’s signed events `checkout.session.completed`, `checkout.session.async_payment_succeeded`, `checkout.session.async_payment_failed`, `checkout.session.expired`, `charge.refunded`, `refund.created`, `refund.updated`, `refund.failed`, `charge.dispute.created`, `charge.dispute.updated` and `charge.dispute.closed`, read raw to check the signature. Each only names what to read: the shop reads the session, refund or dispute from Stripe and records its state now, so events twice or out of order change nothing. Other events are taken and ignored.',
         security: [{ stripeSignature: [] }],
         requestBody: rawEvent('A Stripe event.'),
         responses: {
@@ -145,6 +145,7 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
           400: failure(
             'The signature is missing or invalid, or its timestamp too old; or the signed event lacks what the shop reads (logged).',
           ),
+          502: failure('Stripe could not be reached to read what the event names; Stripe sends it again.'),
         },
       }),
       limitBody(WEBHOOK_BODY_LIMIT),
@@ -158,13 +159,15 @@ export function paymentRoutes(deps: ApiDependencies, providers: PaymentProviders
       operation(TAG, {
         summary: 'PayPal’s webhook',
         description:
-          'PayPal’s events `PAYMENT.CAPTURE.COMPLETED`, `PAYMENT.CAPTURE.DENIED` and `PAYMENT.CAPTURE.REFUNDED`, verified with PayPal’s verify-webhook-signature API (the `PAYPAL-*` transmission headers and the event as received); the shop then reads the capture from PayPal. Other events are taken and ignored.',
+          'PayPal’s events `CHECKOUT.ORDER.APPROVED` (the shop captures the approved order), `PAYMENT.CAPTURE.COMPLETED`, `PAYMENT.CAPTURE.DENIED`, `PAYMENT.CAPTURE.REFUNDED`, `PAYMENT.CAPTURE.REVERSED`, `CUSTOMER.DISPUTE.CREATED`, `CUSTOMER.DISPUTE.UPDATED` and `CUSTOMER.DISPUTE.RESOLVED`, verified with PayPal’s verify-webhook-signature API (the `PAYPAL-*` transmission headers and the event as received); the shop then reads the order, refund or dispute from PayPal. Other events are taken and ignored.',
         security: [{ paypalTransmission: [] }],
         requestBody: rawEvent('A PayPal webhook event.'),
         responses: {
           200: json('The event is taken.', WebhookReceiptSchema),
           400: failure('Transmission headers missing, the body is not a PayPal event, or PayPal does not verify it.'),
-          502: failure('PayPal could not be reached to verify the event or read the capture; PayPal sends it again.'),
+          502: failure(
+            'PayPal could not be reached to verify the event, read what it names or capture the approved order; PayPal sends it again.',
+          ),
         },
       }),
       limitBody(WEBHOOK_BODY_LIMIT),

@@ -6,7 +6,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { centsToEuros } from '../../../lib/money.ts';
-import { CARD_MINIMUM_CENTS, PAYMENT_MESSAGES, type PaymentProvider } from '../../../lib/payments.ts';
+import { CARD_MINIMUM_CENTS, type PaymentProvider } from '../../../lib/payments.ts';
 import { sitePage } from '../../../lib/return-path.ts';
 import { formatPeriod, formatQuantityTimesPrice } from '../../../lib/units.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
@@ -16,37 +16,15 @@ import { log } from '../../log.ts';
 import { bookingForPayment, type FrozenBooking, type PricedEntry } from '../bookings/booking-creation.ts';
 import { listBookings } from '../bookings/bookings.service.ts';
 import type { BookingView } from '../bookings/bookings.views.ts';
-import type { Fulfilment } from './fulfilment.ts';
 import { idempotencyKey } from './idempotency-keys.ts';
-import { captureInProgress, claimCapture, closeCardSessions, releaseCapture, stillClaimed } from './open-attempts.ts';
+import { captureInProgress, closeCardSessions } from './open-attempts.ts';
+import { PAYMENT_API_MESSAGES } from './payment-messages.ts';
 import type { PaymentProviders } from './payment-providers.ts';
-import { askProvider, orderVerdict, type ProviderVerdict, sessionVerdict } from './payment-states.ts';
+import { askProvider, readSession } from './payment-states.ts';
 import type { CheckoutSessionView, PaymentResultView, PayPalOrderView } from './payments.views.ts';
-import { centsOf, PayPalApiError, type PayPalOrder } from './paypal-client.ts';
+import { captureForPayer, captureOrder, takePayment, verdictOf } from './paypal-capture.ts';
+import { centsOf, type PayPalOrder } from './paypal-client.ts';
 import { applyVerdict, recordTaken } from './settlement.ts';
-
-const PAYMENT_API_MESSAGES = {
-  ...PAYMENT_MESSAGES,
-  amountChanged:
-    'Der Betrag hat sich inzwischen geändert. Bitte prüfen Sie Ihren Warenkorb auf der Zahlungsseite und bezahlen Sie erneut.',
-  returnUrl: 'Die Rücksprungadresse muss auf dieser Website liegen.',
-  paymentNotFound: 'Diese Zahlung ist uns nicht bekannt.',
-  notPaid: 'Die Zahlung ist beim Zahlungsanbieter nicht abgeschlossen.',
-  refused: 'Die Zahlung passt nicht zu Ihrer Bestellung und wurde nicht verbucht. Bitte schreiben Sie uns.',
-  replaced:
-    'Diese Zahlung gehört zu einer älteren Bestellung. Bitte starten Sie die Zahlung auf der Zahlungsseite neu.',
-  paypalUnderWay: 'Eine PayPal-Zahlung für diese Bestellung wird gerade abgeschlossen. Bitte warten Sie einen Moment.',
-  alreadyPaid: 'Diese Bestellung ist bereits bezahlt. Sie finden sie unter „Mein Profil“.',
-  refunded: 'Diese Bestellung wurde erstattet und kann nicht mehr bezahlt werden.',
-  cartChanged:
-    'Eine frühere Zahlung ist inzwischen eingegangen, und Ihr Warenkorb hat sich dadurch geändert. Bitte prüfen Sie ihn und bezahlen Sie erneut.',
-  belowCardMinimum:
-    'Kartenzahlungen sind erst ab 0,50 € möglich. Bitte bezahlen Sie diesen Betrag mit PayPal oder ergänzen Sie Ihren Warenkorb.',
-  instrumentDeclined:
-    'PayPal hat die gewählte Zahlungsquelle abgelehnt. Es wurde nichts abgebucht. Bitte wählen Sie in PayPal eine andere Zahlungsquelle.',
-  paypalDeclined:
-    'PayPal hat die Zahlung abgelehnt. Es wurde nichts abgebucht. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.',
-} as const;
 
 const m = PAYMENT_API_MESSAGES;
 
@@ -101,11 +79,13 @@ interface OpenAttempt {
 }
 
 /**
- * Asks the providers about the booking's attempts that are still open: one paid or being paid
- * meanwhile (a lost capture answer, a webhook still on its way) is recorded and no new payment
- * starts (409); closed or failed ones stop counting. Returns the provider's own attempt that can
- * still be paid, to be reused (so a double click never opens a second one), and how many attempts
- * with this provider the booking has had.
+ * Asks the providers about the booking's attempts that are still open, whatever their age (a
+ * customer may come back days later): one paid or being paid meanwhile (a lost capture answer, a
+ * webhook still on its way) is recorded and no new payment starts (409); a PayPal order the payer
+ * approved is captured (the payer chose to pay so); closed or failed ones, and ones the provider
+ * no longer knows, stop counting. Returns the provider's own attempt that can still be paid, to be
+ * reused (so a double click never opens a second one), and how many attempts with this provider
+ * the booking has had.
  */
 async function inspectAttempts(
   deps: ApiDependencies,
@@ -118,27 +98,24 @@ async function inspectAttempts(
   for (const attempt of attempts) {
     if (attempt.status === 'pending') throw new ApiError(409, m.paymentPending);
     if (attempt.status !== 'open') continue;
-    let verdict: ProviderVerdict;
-    let url: string | undefined;
-    if (attempt.provider === 'stripe') {
-      const session = await providers.stripe.checkout.sessions.retrieve(attempt.providerRef);
-      verdict = sessionVerdict(session);
-      url = session.url ?? undefined;
-    } else {
-      const order = await providers.paypal.getOrder(attempt.providerRef);
-      verdict = orderVerdict(providers, order);
-      // An order whose funding source was declined stays APPROVED: the buyer chooses another one.
-      if (order.status !== 'CREATED' && order.status !== 'APPROVED' && verdict.state === 'open') {
-        verdict = { state: 'closed', provider: 'paypal', attemptRef: order.id };
-      }
+    const verdict = await askProvider(providers, attempt.provider, attempt.providerRef);
+    if (verdict.state === 'approved') {
+      const captured = await captureForPayer(deps, providers, attempt.providerRef);
+      if (captured) throw new ApiError(409, captured.status === 'processing' ? m.paymentPending : m.alreadyPaid);
     }
     if (verdict.state === 'paid' || verdict.state === 'pending') {
       const done = await applyVerdict(deps, providers, verdict);
       throw new ApiError(409, done?.outcome === 'pending' ? m.paymentPending : m.alreadyPaid);
     }
-    if (verdict.state !== 'open') await applyVerdict(deps, providers, verdict);
-    else if (attempt.provider === provider && (provider === 'paypal' || url))
-      reusable = { ref: attempt.providerRef, url };
+    const payable = verdict.state === 'open' || verdict.state === 'approved';
+    if (!payable) await applyVerdict(deps, providers, verdict);
+    else if (attempt.provider === provider) {
+      // A card session is reused with its hosted page; an order the payer approved with a declined
+      // source is approved again in PayPal's window.
+      const url =
+        provider === 'stripe' ? ((await readSession(providers, attempt.providerRef)).url ?? undefined) : undefined;
+      if (provider === 'paypal' || url) reusable = { ref: attempt.providerRef, url };
+    }
   }
   return { reusable, count: attempts.filter((attempt) => attempt.provider === provider).length };
 }
@@ -170,7 +147,11 @@ function ownPage(deps: ApiDependencies, url: string | undefined, fallbackPath: s
 const lineItemName = (item: PricedEntry) =>
   `${item.type} (Artikel ${item.number}), ${formatQuantityTimesPrice(lineFacts(item))}, ${formatPeriod(lineFacts(item))}`;
 
-const lineFacts = (item: PricedEntry) => ({ ...item, price: centsToEuros(item.priceCents) });
+const lineFacts = (item: PricedEntry) => ({
+  ...item,
+  price: centsToEuros(item.priceCents),
+  discount: centsToEuros(item.discountCents),
+});
 
 /** A provider failure becomes a 502 for the customer; our own answers pass. */
 function providerFailure(error: unknown, what: string, booking: FrozenBooking, message: string): never {
@@ -275,37 +256,10 @@ async function ownAttempt(deps: ApiDependencies, userId: number, provider: Payme
   return found;
 }
 
-/** What the provider says, or 502 when it cannot be reached. */
-async function verdictOf(providers: PaymentProviders, provider: PaymentProvider, ref: string) {
-  try {
-    return await askProvider(providers, provider, ref);
-  } catch (error) {
-    log.error({ provider, ref, err: error }, 'could not ask the provider about a payment');
-    throw new ApiError(502, m.confirmFailed);
-  }
-}
-
-/** Applies a paid or pending verdict; a payment that does not fit the booking is refused (409). */
-async function takePayment(deps: ApiDependencies, providers: PaymentProviders, verdict: ProviderVerdict) {
-  const done: Fulfilment | undefined = await applyVerdict(deps, providers, verdict);
-  if (done?.outcome === 'refused') throw new ApiError(409, m.refused);
-  return done;
-}
-
-/** The order after a capture that is done or under way elsewhere; waits a little for one in progress. */
-async function capturedOrder(providers: PaymentProviders, orderId: string): Promise<PayPalOrder> {
-  for (let attempt = 0; ; attempt++) {
-    const order = await providers.paypal.getOrder(orderId);
-    if (order.status === 'COMPLETED' || attempt === 10) return order;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 /**
- * `POST /payment/paypal/orders/{id}/capture`: captures an approved order and records what PayPal
- * says: paid (200 `paid`), pending (200 `processing`), declined (402). The booking's card sessions
- * are closed first; if one was paid meanwhile, that payment counts and PayPal's money is never
- * taken.
+ * `POST /payment/paypal/orders/{id}/capture`: captures the caller's approved order and records
+ * what PayPal says: paid (200 `paid`), pending (200 `processing`), declined (402)
+ * (paypal-capture.ts).
  */
 export async function capturePayPalOrder(
   deps: ApiDependencies,
@@ -313,97 +267,8 @@ export async function capturePayPalOrder(
   user: AuthenticatedUser,
   orderId: string,
 ): Promise<PaymentResultView> {
-  const { attempt, booking } = await ownAttempt(deps, user.id, 'paypal', orderId);
-  const view = (status: PaymentResultView['status']) => ({
-    bookingId: booking.id,
-    bookingNumber: booking.bookingNumber,
-    status,
-  });
-  if (booking.status === 'paid') return view('paid');
-  if (booking.status === 'refunded') throw new ApiError(409, m.refunded);
-  if (booking.status === 'processing' && attempt.status === 'pending') return view('processing');
-  if (booking.status !== 'pending_payment' || attempt.status !== 'open') {
-    // Not to be captured any more, but PayPal may hold its money all the same (a capture whose
-    // answer was lost): then that payment is recorded, never dropped.
-    const verdict = await verdictOf(providers, 'paypal', orderId);
-    if (verdict.state !== 'paid' && verdict.state !== 'pending') {
-      throw new ApiError(409, booking.status === 'processing' ? m.paymentPending : m.replaced);
-    }
-    const done = await takePayment(deps, providers, verdict);
-    return view(done?.outcome === 'pending' ? 'processing' : 'paid');
-  }
-  const claim = await claimCapture(deps.db, attempt.id, booking.id);
-  if (!claim) return afterOtherCapture(deps, booking.id, view);
-  try {
-    let takenByCard: Awaited<ReturnType<typeof closeCardSessions>>;
-    try {
-      takenByCard = await closeCardSessions(deps, providers, [booking.id]);
-    } catch (error) {
-      log.error(
-        { orderId, booking: booking.bookingNumber, err: error },
-        'PayPal capture stopped: card sessions stay open',
-      );
-      throw new ApiError(502, m.paypalFailed);
-    }
-    for (const payment of takenByCard) await recordTaken(deps, payment);
-    if (takenByCard.some((taken) => taken.state === 'pending')) throw new ApiError(409, m.paymentPending);
-    if (takenByCard.length > 0) return view('paid');
-    // Closing the card sessions may have taken long: the claim must still be this capture's.
-    if (!(await stillClaimed(deps.db, attempt.id))) throw new ApiError(409, m.paypalUnderWay);
-    const order = await captureApproved(providers, orderId);
-    const verdict = orderVerdict(providers, order);
-    if (verdict.state === 'failed') {
-      await applyVerdict(deps, providers, verdict);
-      throw new ApiError(402, m.paypalDeclined);
-    }
-    if (verdict.state !== 'paid' && verdict.state !== 'pending') throw new ApiError(402, m.paypalFailed);
-    const done = await takePayment(deps, providers, verdict);
-    return {
-      ...view(done?.outcome === 'pending' ? 'processing' : 'paid'),
-      payerName: order.payment_source?.paypal?.name?.given_name,
-    };
-  } finally {
-    await releaseCapture(deps.db, attempt.id, claim);
-  }
-}
-
-/** The answer to a capture that found the booking claimed, paid or cancelled by someone else. */
-async function afterOtherCapture(
-  deps: ApiDependencies,
-  bookingId: number,
-  view: (status: PaymentResultView['status']) => PaymentResultView,
-): Promise<PaymentResultView> {
-  const [now] = await deps.db.select({ status: bookings.status }).from(bookings).where(eq(bookings.id, bookingId));
-  if (now?.status === 'paid') return view('paid');
-  if (now?.status === 'processing') return view('processing');
-  throw new ApiError(409, now?.status === 'cancelled' ? m.replaced : m.paypalUnderWay);
-}
-
-/**
- * Captures an approved order; an order captured already (or right now under the same request id)
- * is read. A declined funding source leaves the order approved: the buyer chooses another (402).
- */
-async function captureApproved(providers: PaymentProviders, orderId: string): Promise<PayPalOrder> {
-  try {
-    const order = await providers.paypal.getOrder(orderId);
-    // Only an order the payer approved is captured; a refused capture would be replayed under its
-    // request id, so the id is the approval's: concurrent captures of one approval share it, a new
-    // approval (another funding source after a decline) gets its own.
-    const approval = (order.update_time ?? '').replace(/\D/g, '');
-    return order.status === 'APPROVED'
-      ? await providers.paypal.captureOrder(orderId, `hwds-capture-${orderId}-${approval}`)
-      : order;
-  } catch (error) {
-    if (error instanceof PayPalApiError && error.issue === 'INSTRUMENT_DECLINED') {
-      throw new ApiError(402, m.instrumentDeclined);
-    }
-    // 422: captured already (or being completed); 409: the same request is still running elsewhere.
-    if (!(error instanceof PayPalApiError && (error.status === 422 || error.status === 409))) {
-      log.error({ orderId, err: error }, 'PayPal capture failed');
-      throw new ApiError(502, m.paypalFailed);
-    }
-    return capturedOrder(providers, orderId);
-  }
+  await ownAttempt(deps, user.id, 'paypal', orderId);
+  return captureOrder(deps, providers, orderId);
 }
 
 /**
@@ -419,13 +284,16 @@ export async function confirmPayment(
 ): Promise<BookingView> {
   const { booking } = await ownAttempt(deps, user.id, input.provider, input.sessionId);
   if (booking.id !== input.bookingId) throw new ApiError(404, m.paymentNotFound);
-  if (booking.status !== 'paid' && booking.status !== 'refunded') {
+  if (booking.status === 'pending_payment' || booking.status === 'processing' || booking.status === 'cancelled') {
     const verdict = await verdictOf(providers, input.provider, input.sessionId);
-    if (verdict.state !== 'paid' && verdict.state !== 'pending') {
+    if (verdict.state === 'approved') await captureOrder(deps, providers, input.sessionId);
+    else if (verdict.state === 'paid' || verdict.state === 'pending') {
+      const done = await takePayment(deps, providers, verdict);
+      if (done?.outcome === 'failed') throw new ApiError(402, m.notPaid);
+    } else {
       await applyVerdict(deps, providers, verdict);
       throw new ApiError(402, m.notPaid);
     }
-    await takePayment(deps, providers, verdict);
   }
   const [view] = (await listBookings(deps.db, user.id)).filter((b) => b.id === booking.id);
   if (!view) throw new ApiError(404, m.paymentNotFound);

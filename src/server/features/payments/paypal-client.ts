@@ -1,7 +1,8 @@
 /**
  * A small typed client of PayPal's REST API over fetch, with a base URL (PayPal's server SDK has
  * none): PayPal's live or sandbox API, or the product's emulator (docs/product.md#d21-paypal).
- * Orders v2 (create, read, capture), Payments v2 (captures, refunds) and the webhook verification.
+ * Orders v2 (create, read, capture), Payments v2 (captures, refunds), Disputes v1 (read) and the
+ * webhook verification.
  * Every call that changes something asks for the whole resource (`Prefer: return=representation`;
  * PayPal's default is a minimal answer without the captures), and answers are checked with valibot
  * for the fields the product relies on.
@@ -22,8 +23,6 @@ const Capture = v.object({
 const Order = v.object({
   id: v.string(),
   status: v.string(),
-  /** Changes with each approval: a capture's request id is the approval's. */
-  update_time: v.optional(v.string()),
   purchase_units: v.optional(
     v.array(
       v.object({
@@ -54,6 +53,19 @@ const Refund = v.object({ id: v.string(), status: v.string(), amount: v.optional
 
 export type PayPalRefund = v.InferOutput<typeof Refund>;
 
+const Dispute = v.object({
+  dispute_id: v.string(),
+  status: v.string(),
+  reason: v.string(),
+  dispute_amount: Amount,
+  dispute_outcome: v.optional(v.object({ outcome_code: v.optional(v.string()) })),
+  /** The captures disputed (`seller_transaction_id`). */
+  disputed_transactions: v.array(v.object({ seller_transaction_id: v.string() })),
+  seller_response_due_date: v.optional(v.string()),
+});
+
+export type PayPalDispute = v.InferOutput<typeof Dispute>;
+
 const Verification = v.object({ verification_status: v.string() });
 
 const Token = v.object({ access_token: v.string(), expires_in: v.number() });
@@ -78,6 +90,10 @@ export class PayPalApiError extends Error {
   }
 }
 
+/** PayPal no longer knows the resource: an order not completed within three hours is deleted. */
+export const isUnknownToPayPal = (error: unknown): boolean =>
+  error instanceof PayPalApiError && error.status === 404 && error.issue === 'INVALID_RESOURCE_ID';
+
 /** The headers PayPal sends with a webhook transmission, which its verification needs. */
 export interface WebhookTransmission {
   authAlgo: string;
@@ -98,6 +114,7 @@ export interface PayPalClient {
   /** A full refund of the capture. */
   refundCapture(captureId: string, input: { noteToPayer: string }, requestId: string): Promise<PayPalRefund>;
   getRefund(id: string): Promise<PayPalRefund>;
+  getDispute(id: string): Promise<PayPalDispute>;
   /**
    * PayPal's verdict on a webhook transmission. The event goes back exactly as it came: PayPal's
    * signature covers the body's bytes, which parsing and writing JSON again could change.
@@ -140,17 +157,24 @@ export function paypalClient({ baseUrl, clientId, clientSecret, fetch, timeoutMs
     path: string,
     init: { method: 'GET' | 'POST'; body?: string; requestId?: string },
   ): Promise<v.InferOutput<TSchema>> {
-    const response = await fetch(`${baseUrl}${path}`, {
-      method: init.method,
-      headers: {
-        Authorization: `Bearer ${await accessToken()}`,
-        'Content-Type': 'application/json',
-        ...(init.method === 'POST' ? { Prefer: 'return=representation' } : {}),
-        ...(init.requestId ? { 'PayPal-Request-Id': init.requestId } : {}),
-      },
-      body: init.body,
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    const send = async () =>
+      fetch(`${baseUrl}${path}`, {
+        method: init.method,
+        headers: {
+          Authorization: `Bearer ${await accessToken()}`,
+          'Content-Type': 'application/json',
+          ...(init.method === 'POST' ? { Prefer: 'return=representation' } : {}),
+          ...(init.requestId ? { 'PayPal-Request-Id': init.requestId } : {}),
+        },
+        body: init.body,
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    let response = await send();
+    if (response.status === 401) {
+      // PayPal ended the token before the time we keep it for (its clock decides): a new one, once.
+      token = undefined;
+      response = await send();
+    }
     const body: unknown = await response.json();
     if (!response.ok) throw new PayPalApiError(response.status, body);
     return v.parse(schema, body);
@@ -185,6 +209,7 @@ export function paypalClient({ baseUrl, clientId, clientSecret, fetch, timeoutMs
         body: JSON.stringify({ note_to_payer: noteToPayer }),
       }),
     getRefund: (refundId) => call(Refund, `/v2/payments/refunds/${id(refundId)}`, { method: 'GET' }),
+    getDispute: (disputeId) => call(Dispute, `/v1/customer/disputes/${id(disputeId)}`, { method: 'GET' }),
     verifyWebhook: async (transmission, rawEvent, webhookId) => {
       const fields = JSON.stringify({
         auth_algo: transmission.authAlgo,

@@ -1,16 +1,19 @@
 /**
  * The reconciliation (docs/product.md#d32-payment-states): every few minutes the server asks the
- * providers about attempts that are still open or pending some minutes after they started, and
- * about refunds without a final answer, so a lost webhook or a crash costs no order and takes no
- * money twice. Whatever a provider says goes through the same moves as its webhooks; each replica
+ * providers about attempts that are still open or pending some minutes after they started, about
+ * refunds and disputes without a final answer, so a lost webhook or a crash costs no order and
+ * takes no money twice. Whatever a provider says goes through the same moves as its webhooks: an
+ * order the payer approved is captured, one the provider no longer knows is closed. Each replica
  * may run it, since every move is idempotent.
  */
 import { and, gt, lt, or, sql } from 'drizzle-orm';
 import type { ApiDependencies } from '../../context.ts';
 import { paymentAttempts } from '../../db/schema.ts';
 import { log } from '../../log.ts';
+import { reconcileDisputes } from './disputes.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import { askProvider } from './payment-states.ts';
+import { captureForPayer } from './paypal-capture.ts';
 import { reconcileRefunds } from './refunds.ts';
 import { applyVerdict } from './settlement.ts';
 
@@ -19,16 +22,16 @@ const RECONCILE_AFTER_MS = 10 * 60 * 1000;
 /** How often the server reconciles. */
 const RECONCILE_EVERY_MS = 5 * 60 * 1000;
 /**
- * An open attempt older than this can no longer take money (a Checkout Session lives 24 hours, a
- * PayPal order must be captured within three days of its approval); a pending one is asked until
- * the provider decides.
+ * An open attempt is asked about for this long, well past the providers' lifetimes (a Checkout
+ * Session lives 24 hours, a PayPal order not completed three hours): once the provider says it is
+ * expired, or no longer knows it, it is closed. A pending one is asked until the provider decides.
  */
 const OPEN_ATTEMPTS_FOR_MS = 4 * 24 * 60 * 60 * 1000;
 
 export interface Reconciliation {
   /** Attempts asked about. */
   attempts: number;
-  /** Attempts and refunds whose state changed. */
+  /** Attempts, refunds and disputes whose state changed. */
   changed: number;
 }
 
@@ -57,13 +60,16 @@ export async function reconcilePayments(
     try {
       const verdict = await askProvider(providers, attempt.provider, attempt.providerRef);
       if (verdict.state === 'open' || (verdict.state === 'pending' && attempt.status === 'pending')) continue;
-      await applyVerdict(deps, providers, verdict);
+      // Approved, and the browser that should have asked for the capture never did.
+      if (verdict.state === 'approved') await captureForPayer(deps, providers, attempt.providerRef);
+      else await applyVerdict(deps, providers, verdict);
       changed++;
     } catch (error) {
       log.warn({ provider: attempt.provider, ref: attempt.providerRef, err: error }, 'reconciliation could not ask');
     }
   }
   if (!options.signal?.aborted) changed += await reconcileRefunds(deps, providers);
+  if (!options.signal?.aborted) changed += await reconcileDisputes(deps, providers);
   if (changed > 0) log.info({ attempts: attempts.length, changed }, 'payments reconciled');
   return { attempts: attempts.length, changed };
 }

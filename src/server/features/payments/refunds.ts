@@ -1,23 +1,26 @@
 /**
  * Refunds (docs/product.md#d33-refunds): staff refund a paid booking in full through the provider
  * it was paid with; a refund made at the provider (its dashboard) arrives by webhook and ends the
- * same way: the payment and the booking 'refunded', one German mail to the customer.
+ * same way. The provider's final word decides: when it says the refund succeeded, the payment and
+ * the booking become 'refunded', the correcting invoice is issued and the customer gets one German
+ * mail; while it is pending nothing of that happens; when it fails, the booking is paid again, the
+ * agency is told, and staff can refund it anew.
  *
  * Exactly once: the refund row is written (under the booking's row lock) before the provider is
  * asked, and its id is the idempotency key of that request, so a double click, a concurrent call,
  * a lost answer or a crash in between never refunds twice; the reconciliation asks again for a
  * request that got no answer.
  */
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { formatEuros } from '../../../lib/money.ts';
 import { PAYMENT_METHOD_NAMES, type PaymentProvider } from '../../../lib/payments.ts';
 import type { ApiDependencies } from '../../context.ts';
-import { bookings, type Database, payments, type RefundStatus, refunds, users } from '../../db/schema.ts';
+import { bookings, type Database, invoices, payments, type RefundStatus, refunds, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { refundMail } from '../../mail/templates.ts';
+import { refundFailedMail, refundMail } from '../../mail/templates.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
 import { idempotencyKey } from './idempotency-keys.ts';
 import type { PaymentProviders } from './payment-providers.ts';
@@ -29,6 +32,11 @@ const REFUND_MESSAGES = {
   notPaid: 'Nur bezahlte Bestellungen können erstattet werden.',
   alreadyRefunded: 'Diese Bestellung ist bereits erstattet.',
   underWay: 'Diese Bestellung wird gerade erstattet. Bitte laden Sie die Übersicht gleich neu.',
+  pendingAtProvider:
+    'Der Zahlungsanbieter hat die Erstattung dieser Bestellung angenommen und zahlt sie gerade aus. Scheitert sie, erfahren Sie es per E-Mail.',
+  disputed:
+    'Die Zahlung dieser Bestellung ist beim Zahlungsanbieter angefochten. Sie kann erst erstattet werden, wenn er über die Anfechtung entschieden hat.',
+  chargedBack: 'Die Zahlung dieser Bestellung wurde zurückgebucht; es gibt nichts mehr zu erstatten.',
   providerRefused:
     'Der Zahlungsanbieter hat die Erstattung abgelehnt. Bitte prüfen Sie die Zahlung im Konto des Zahlungsanbieters.',
   providerUnreachable:
@@ -89,7 +97,10 @@ async function claimRefund(db: Database, bookingId: number) {
       if (!again || !payment) throw new Error('refund vanished');
       return { booking, payment, refund: again };
     }
+    if (live?.refund.status === 'pending') throw new ApiError(409, m.pendingAtProvider);
     if (live || booking.status === 'refunded') throw new ApiError(409, m.alreadyRefunded);
+    if (booking.status === 'disputed') throw new ApiError(409, m.disputed);
+    if (booking.status === 'charged_back') throw new ApiError(409, m.chargedBack);
     if (booking.status !== 'paid') throw new ApiError(409, m.notPaid);
     const [payment] = await tx
       .select()
@@ -236,6 +247,8 @@ async function finishRefund(deps: ApiDependencies, refundId: number, answer: Pro
       .set({ status: answer.status, providerRefundId: answer.providerRefundId, updatedAt: sql`now()` })
       .where(eq(refunds.id, refundId))
       .returning();
+    // A pending refund is not made yet: the invoice and the customer wait for the provider's final word.
+    if (answer.status === 'pending') return { refund: done ?? locked, mailed: false };
     const [payment] = await tx.select().from(payments).where(eq(payments.id, locked.paymentId));
     const mailed = payment ? await markRefunded(tx, deps, payment) : false;
     return { refund: done ?? locked, mailed };
@@ -277,20 +290,17 @@ export interface ProviderRefund {
   provider: PaymentProvider;
   /** Stripe's PaymentIntent, PayPal's capture. */
   paymentId: string;
-  /** Unknown when the provider tells only that the payment is refunded (Stripe's charge.refunded). */
-  providerRefundId: string | null;
-  /**
-   * The whole payment is refunded (a partial refund is logged for staff, not recorded); unset when
-   * the report does not say (an update of one refund): then only a refund the shop knows changes.
-   */
-  full?: boolean;
+  providerRefundId: string;
+  /** What the refund pays back; unset when the report does not say: then only a refund the shop knows changes. */
+  amountCents?: number;
   status: 'completed' | 'pending' | 'failed';
 }
 
 /**
- * A refund the provider reports: completes a staff refund still waiting for its answer, or records
- * one made at the provider, which ends as a staff refund does. A refund that failed at the
- * provider after all makes the booking paid again (logged: staff must look at it).
+ * A refund the provider reports, as it is now: completes a refund the shop knows (staff's, waiting
+ * for its answer or pending) or records one made at the provider, which ends as a staff refund
+ * does. A failed refund is final: the booking is paid again and the agency told. Reports may come
+ * twice and in any order; a refund that failed is never revived.
  */
 export async function applyProviderRefund(deps: ApiDependencies, reported: ProviderRefund): Promise<void> {
   const mailed = await deps.db.transaction(async (tx) => {
@@ -308,34 +318,34 @@ export async function applyProviderRefund(deps: ApiDependencies, reported: Provi
     await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update');
     const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id));
     if (!payment) return false;
+    const [known] = await tx
+      .select()
+      .from(refunds)
+      .where(and(eq(refunds.paymentId, payment.id), eq(refunds.providerRefundId, reported.providerRefundId)))
+      .for('update');
+    if (known?.status === 'failed') return false;
     const [live] = await tx
       .select()
       .from(refunds)
       .where(and(eq(refunds.paymentId, payment.id), ne(refunds.status, 'failed')))
       .for('update');
-    if (reported.status === 'failed') {
-      if (live && (!reported.providerRefundId || live.providerRefundId === reported.providerRefundId)) {
-        await revertRefund(tx, live, payment);
-      }
-      return false;
-    }
-    if (live) {
-      const status: RefundStatus = reported.status === 'completed' ? 'completed' : live.status;
+    // The refund the report is about: known by its id, or the staff refund still waiting for its answer.
+    const target = known ?? (live && live.providerRefundId === null ? live : undefined);
+    if (reported.status === 'failed') return target ? revertRefund(tx, deps, target, payment) : false;
+    if (target) {
+      const status: RefundStatus =
+        reported.status === 'completed' ? 'completed' : target.status === 'completed' ? 'completed' : 'pending';
       await tx
         .update(refunds)
-        .set({
-          status: live.status === 'requested' ? reported.status : status,
-          providerRefundId: live.providerRefundId ?? reported.providerRefundId,
-          updatedAt: sql`now()`,
-        })
-        .where(eq(refunds.id, live.id));
-      return live.status === 'requested' ? markRefunded(tx, deps, payment) : false;
+        .set({ status, providerRefundId: reported.providerRefundId, updatedAt: sql`now()` })
+        .where(eq(refunds.id, target.id));
+      return status === 'completed' && target.status !== 'completed' ? markRefunded(tx, deps, payment) : false;
     }
-    if (reported.full === undefined) return false;
-    if (!reported.full) {
+    if (reported.amountCents === undefined) return false;
+    if (reported.amountCents < payment.amountCents || live) {
       log.error(
-        { provider: reported.provider, paymentId: reported.paymentId },
-        'partial refund at the provider: the booking stays paid, staff must look at it',
+        { provider: reported.provider, paymentId: reported.paymentId, refund: reported.providerRefundId },
+        'partial or second refund at the provider: the booking stays as it is, staff must look at it',
       );
       return false;
     }
@@ -348,49 +358,80 @@ export async function applyProviderRefund(deps: ApiDependencies, reported: Provi
       status: reported.status,
       origin: 'provider',
     });
-    return markRefunded(tx, deps, payment);
+    return reported.status === 'completed' ? markRefunded(tx, deps, payment) : false;
   });
   if (mailed) deps.mailSender.wake();
 }
 
-/** A refund the provider gave up after it had accepted it: the money stays with the shop. */
-async function revertRefund(tx: Database, refund: RefundRow, payment: PaymentRow) {
+/**
+ * A refund the provider gave up after it had accepted it: the money stays with the shop. The
+ * booking is paid again, can be refunded anew, and the agency is told by mail.
+ */
+async function revertRefund(tx: Database, deps: ApiDependencies, refund: RefundRow, payment: PaymentRow) {
   log.error(
     { refundId: refund.id, paymentId: payment.id },
     'a refund failed at the provider: the booking is paid again',
   );
   await tx.update(refunds).set({ status: 'failed', updatedAt: sql`now()` }).where(eq(refunds.id, refund.id));
-  if (payment.status !== 'refunded') return;
-  await tx.update(payments).set({ status: 'settled' }).where(eq(payments.id, payment.id));
-  await tx
-    .update(bookings)
-    .set({ status: 'paid' })
-    .where(and(eq(bookings.id, payment.bookingId), eq(bookings.status, 'refunded')));
+  if (payment.status === 'refunded') {
+    await tx.update(payments).set({ status: 'settled' }).where(eq(payments.id, payment.id));
+    await tx
+      .update(bookings)
+      .set({ status: 'paid' })
+      .where(and(eq(bookings.id, payment.bookingId), eq(bookings.status, 'refunded')));
+  }
+  const [booking] = await tx
+    .select({ bookingNumber: bookings.bookingNumber, email: users.email })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(eq(bookings.id, payment.bookingId));
+  if (!booking) return false;
+  const [creditNote] = await tx
+    .select({ number: invoices.number })
+    .from(invoices)
+    .where(and(eq(invoices.bookingId, payment.bookingId), eq(invoices.kind, 'credit_note')));
+  await enqueueMail(
+    tx,
+    refundFailedMail(deps.company.email, {
+      bookingNumber: booking.bookingNumber,
+      customerEmail: booking.email,
+      amount: formatEuros(refund.amountCents / 100),
+      paymentMethod: PAYMENT_METHOD_NAMES[payment.provider],
+      creditNoteNumber: creditNote?.number,
+      testMode: payment.testMode,
+      overviewUrl: `${deps.siteUrl}/admin/bestellungen`,
+    }),
+  );
+  return true;
 }
 
 /**
  * For the reconciliation: staff refunds that got no answer are asked again under their key, and
- * pending ones are read at the provider. Returns how many changed.
+ * pending ones are read at the provider (PayPal tells a failed refund by no webhook). Returns how
+ * many changed.
  */
 export async function reconcileRefunds(deps: ApiDependencies, providers: PaymentProviders): Promise<number> {
-  const stale = await deps.db
+  const open = await deps.db
     .select({ refund: refunds, payment: payments, bookingNumber: bookings.bookingNumber })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .innerJoin(bookings, eq(bookings.id, refunds.bookingId))
     .where(
-      and(
-        sql`${refunds.status} in ('requested', 'pending')`,
-        gt(sql`now() - ${refunds.updatedAt}`, sql`make_interval(secs => ${REQUEST_TIMEOUT_SECONDS})`),
+      or(
+        eq(refunds.status, 'pending'),
+        and(
+          eq(refunds.status, 'requested'),
+          gt(sql`now() - ${refunds.updatedAt}`, sql`make_interval(secs => ${REQUEST_TIMEOUT_SECONDS})`),
+        ),
       ),
     );
   let changed = 0;
-  for (const { refund, payment, bookingNumber } of stale) {
+  for (const { refund, payment, bookingNumber } of open) {
     try {
       if (refund.status === 'requested') {
         const answer = await requestRefund(deps, providers, { booking: { bookingNumber }, payment, refund });
         if ((await finishRefund(deps, refund.id, answer)).status !== 'requested') changed++;
-      } else if (refund.providerRefundId) {
+      } else if (refund.providerRefundId && payment.providerPaymentId) {
         const status = refundStatusOf(
           payment.provider === 'stripe'
             ? (await providers.stripe.refunds.retrieve(refund.providerRefundId)).status
@@ -399,7 +440,7 @@ export async function reconcileRefunds(deps: ApiDependencies, providers: Payment
         if (status === 'pending') continue;
         await applyProviderRefund(deps, {
           provider: payment.provider,
-          paymentId: payment.providerPaymentId ?? '',
+          paymentId: payment.providerPaymentId,
           providerRefundId: refund.providerRefundId,
           status,
         });

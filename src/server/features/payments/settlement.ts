@@ -61,6 +61,8 @@ export async function applyVerdict(
     case 'closed':
       await recordClosedAttempt(deps, verdict.provider, verdict.attemptRef);
       return undefined;
+    // An approved PayPal order is captured by the shop (paypal-capture.ts), which then applies PayPal's answer.
+    case 'approved':
     case 'open':
       return undefined;
   }

@@ -1,25 +1,28 @@
 /**
  * `POST /payment/stripe/webhook`: Stripe's signed events (docs/product.md#d20-stripe-checkout,
- * #d32-payment-states, #d33-refunds). A completed or asynchronously paid session is fulfilled (one
- * complete but unpaid is pending), an asynchronous payment that failed makes the booking payable
- * again, an expired session only closes its attempt; a refunded charge ends as a refund by staff
- * does, and a refund that failed later makes the booking paid again. A signed event whose object
- * lacks what the product reads is refused (400) and logged.
+ * #d32-payment-states, #d33-refunds). Stripe does not order its events and may send one twice, so
+ * an event only says what to look at: the session, refund or dispute is read from Stripe and its
+ * state now is recorded. A session paid is fulfilled, complete but unpaid is pending while its
+ * PaymentIntent processes and failed once that needs another method, expired closes the attempt;
+ * refunds end when Stripe says they succeeded or failed; a dispute makes the booking 'disputed',
+ * then paid again or charged back. A signed event whose object lacks what the product reads is
+ * refused (400) and logged; Stripe unreachable is a 502 (Stripe sends the event again).
  */
-import type Stripe from 'stripe';
+import Stripe from 'stripe';
 import * as v from 'valibot';
 import type { ApiDependencies } from '../../context.ts';
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
-import { recordClosedAttempt, recordFailedPayment } from './fulfilment.ts';
+import { applyProviderDispute, stripeDisputeReport } from './disputes.ts';
 import type { PaymentProviders } from './payment-providers.ts';
-import { sessionVerdict } from './payment-states.ts';
+import { askProvider } from './payment-states.ts';
 import { applyProviderRefund, refundStatusOf } from './refunds.ts';
 import { applyVerdict } from './settlement.ts';
 
 const STRIPE_WEBHOOK_MESSAGES = {
   invalidSignature: 'Die Signatur der Nachricht ist ungültig.',
   malformed: 'Die Nachricht hat nicht die erwartete Form.',
+  unreachable: 'Stripe ist nicht erreichbar; die Nachricht wird später erneut zugestellt.',
 } as const;
 
 const idOrObject = v.nullable(v.union([v.string(), v.object({ id: v.string() })]));
@@ -35,13 +38,11 @@ const SessionSchema = v.object({
   payment_intent: idOrObject,
 });
 
-const ChargeSchema = v.object({
-  id: v.string(),
-  payment_intent: idOrObject,
-  refunded: v.boolean(),
-});
+const ChargeSchema = v.object({ id: v.string(), payment_intent: idOrObject });
 
-const RefundSchema = v.object({ id: v.string(), payment_intent: idOrObject, status: v.nullable(v.string()) });
+const RefundSchema = v.object({ id: v.string(), payment_intent: idOrObject });
+
+const DisputeSchema = v.object({ id: v.string() });
 
 const idOf = (value: v.InferOutput<typeof idOrObject>) => (typeof value === 'string' ? value : value?.id);
 
@@ -68,42 +69,63 @@ export async function handleStripeWebhook(
   } catch {
     throw new ApiError(400, STRIPE_WEBHOOK_MESSAGES.invalidSignature);
   }
+  try {
+    await handleEvent(deps, providers, event);
+  } catch (error) {
+    if (error instanceof ApiError || !(error instanceof Stripe.errors.StripeError)) throw error;
+    log.error({ eventId: event.id, type: event.type, err: error }, 'could not ask Stripe about an event');
+    throw new ApiError(502, STRIPE_WEBHOOK_MESSAGES.unreachable);
+  }
+}
+
+async function handleEvent(deps: ApiDependencies, providers: PaymentProviders, event: Stripe.Event) {
   switch (event.type) {
     case 'checkout.session.completed':
-    case 'checkout.session.async_payment_succeeded': {
-      // A payment that does not fit is logged by fulfilment; Stripe need not send it again.
-      await applyVerdict(deps, providers, sessionVerdict(objectOf(event, SessionSchema), event.id));
-      return;
-    }
+    case 'checkout.session.async_payment_succeeded':
     case 'checkout.session.async_payment_failed':
-      await recordFailedPayment(deps, 'stripe', objectOf(event, SessionSchema).id);
-      return;
-    case 'checkout.session.expired':
-      await recordClosedAttempt(deps, 'stripe', objectOf(event, SessionSchema).id);
-      return;
-    case 'charge.refunded': {
-      const charge = objectOf(event, ChargeSchema);
-      const paymentId = idOf(charge.payment_intent);
-      if (!paymentId) return;
-      await applyProviderRefund(deps, {
-        provider: 'stripe',
-        paymentId,
-        providerRefundId: null,
-        full: charge.refunded,
-        status: 'completed',
-      });
+    case 'checkout.session.expired': {
+      const { id } = objectOf(event, SessionSchema);
+      const verdict = await askProvider(providers, 'stripe', id);
+      // The event's id makes a replay change nothing; a payment that does not fit is recorded by fulfilment.
+      await applyVerdict(
+        deps,
+        providers,
+        verdict.state === 'paid' ? { ...verdict, payment: { ...verdict.payment, eventId: event.id } } : verdict,
+      );
       return;
     }
+    case 'charge.refunded': {
+      const paymentId = idOf(objectOf(event, ChargeSchema).payment_intent);
+      if (!paymentId) return;
+      // The charge names none of its refunds: Stripe lists them, each with its id and status.
+      const { data } = await providers.stripe.refunds.list({ payment_intent: paymentId, limit: 100 });
+      for (const refund of data) await applyStripeRefund(deps, paymentId, refund);
+      return;
+    }
+    case 'refund.created':
     case 'refund.updated':
     case 'refund.failed': {
-      const refund = objectOf(event, RefundSchema);
-      const paymentId = idOf(refund.payment_intent);
-      if (!paymentId) return;
-      const status = refundStatusOf(refund.status);
-      // A refund that is still pending changes nothing; its outcome arrives as another update.
-      if (status === 'pending') return;
-      await applyProviderRefund(deps, { provider: 'stripe', paymentId, providerRefundId: refund.id, status });
+      const { id, payment_intent } = objectOf(event, RefundSchema);
+      const paymentId = idOf(payment_intent);
+      if (paymentId) await applyStripeRefund(deps, paymentId, await providers.stripe.refunds.retrieve(id));
+      return;
+    }
+    case 'charge.dispute.created':
+    case 'charge.dispute.updated':
+    case 'charge.dispute.closed': {
+      const dispute = await providers.stripe.disputes.retrieve(objectOf(event, DisputeSchema).id);
+      await applyProviderDispute(deps, stripeDisputeReport(dispute));
       return;
     }
   }
 }
+
+/** A refund as Stripe shows it now (its amount says whether it refunds the payment in full). */
+const applyStripeRefund = (deps: ApiDependencies, paymentId: string, refund: Stripe.Refund) =>
+  applyProviderRefund(deps, {
+    provider: 'stripe',
+    paymentId,
+    providerRefundId: refund.id,
+    amountCents: refund.amount,
+    status: refundStatusOf(refund.status),
+  });

@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { AdminWithdrawalViewSchema, WithdrawalSchema, WithdrawalViewSchema } from '../../../lib/withdrawals.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
-import { adminRouter } from '../../http/guards.ts';
+import { adminRouter, callerOf } from '../../http/guards.ts';
 import { common, json, jsonBody, operation } from '../../http/openapi.ts';
 import { limitDeclarations } from '../declarations/declarations.ts';
 import * as withdrawals from './withdrawals.service.ts';
@@ -20,7 +20,7 @@ export function withdrawalRoutes(deps: ApiDependencies) {
     operation(TAG, {
       summary: 'Withdraw from a contract',
       description:
-        'A consumer’s withdrawal declaration. It is received whatever it names (a booking number is optional, and an order that is unknown or not the sender’s is not an error); a receipt with its content, date and time goes to `email` at once. A declaration that names an order of the account with that address marks the order withdrawn.',
+        'A consumer’s withdrawal declaration. It is received whatever it names (a booking number is optional, and an order that is unknown or not the sender’s is not an error); a receipt with its content, date and time goes to `email` at once. A declaration that names an order of the account with that address marks the order withdrawn. Sent with the access token of the account with that address, the receipt repeats the declaration as typed; otherwise it repeats name and order number with nothing a mail program shows as a link, not the reason, and one inbox gets at most 3 such receipts a day (later declarations are received and answered alike, staff are told).',
       responses: {
         201: json('Received; the receipt is on its way.', WithdrawalViewSchema),
         429: common('TooManyRequests'),
@@ -29,7 +29,7 @@ export function withdrawalRoutes(deps: ApiDependencies) {
     jsonBody(WithdrawalSchema),
     async (c) => {
       await limitDeclarations(deps, c.env?.clientAddress);
-      return c.json(await withdrawals.receiveWithdrawal(deps, c.req.valid('json')), 201);
+      return c.json(await withdrawals.receiveWithdrawal(deps, c.req.valid('json'), await callerOf(deps, c)), 201);
     },
   );
 }

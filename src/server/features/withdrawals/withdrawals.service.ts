@@ -6,7 +6,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { withinWithdrawalPeriod } from '../../../lib/withdrawal-period.ts';
 import type { AdminWithdrawalView, WithdrawalDeclaration, WithdrawalView } from '../../../lib/withdrawals.ts';
-import type { ApiDependencies } from '../../context.ts';
+import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookings, type Database, withdrawals } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { withdrawalNoticeMail, withdrawalReceiptMail } from '../../mail/templates.ts';
@@ -23,19 +23,27 @@ const view = (row: WithdrawalRow): WithdrawalView => ({
   reason: row.reason,
 });
 
-export const receiveWithdrawal = (deps: ApiDependencies, declaration: WithdrawalDeclaration): Promise<WithdrawalView> =>
-  receiveDeclaration(deps, declaration, async (tx, bookingId) => {
+export const receiveWithdrawal = (
+  deps: ApiDependencies,
+  declaration: WithdrawalDeclaration,
+  sender: AuthenticatedUser | undefined,
+): Promise<WithdrawalView> =>
+  receiveDeclaration(deps, declaration, sender, async (tx, bookingId, receipt) => {
     const [row] = await tx
       .insert(withdrawals)
       .values({ ...declaration, bookingId })
       .returning();
     if (!row) throw new Error('insert returned no withdrawal');
     const withdrawal = view(row);
-    await enqueueMail(tx, withdrawalReceiptMail(withdrawal, `${deps.siteUrl}/widerrufsbelehrung`));
+    if (receipt.mailed) {
+      const noticeUrl = `${deps.siteUrl}/widerrufsbelehrung`;
+      await enqueueMail(tx, withdrawalReceiptMail(withdrawal, noticeUrl, receipt.senderConfirmed));
+    }
     await enqueueMail(
       tx,
       withdrawalNoticeMail(deps.company.email, withdrawal, {
         matched: bookingId !== null,
+        receiptMailed: receipt.mailed,
         overviewUrl: `${deps.siteUrl}/admin/bestellungen`,
       }),
     );

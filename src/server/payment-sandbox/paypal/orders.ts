@@ -3,12 +3,14 @@
  * purchase unit), the order in PayPal's shape, and its moves CREATED → APPROVED (the buyer, in the
  * sandbox window) → COMPLETED (the capture), with the outcome the buyer chose there: completed,
  * pending and later completed or denied, or the funding source declined, after which the order
- * stays APPROVED until the buyer chooses another one (docs/product.md#d21-paypal).
+ * stays APPROVED until the buyer chooses another one. An order not completed within three hours
+ * of its creation is gone: PayPal answers 404 for it (docs/product.md#d21-paypal).
  */
 import type { OrderResponseBody } from '@paypal/paypal-js';
 import * as v from 'valibot';
 import { paypalId } from '../sandbox-ids.ts';
 import { isPayPalIssue, issueDetail, type PayPalErrorDetail, payPalIssue, payPalIssues } from './errors.ts';
+import type { WebhookMode } from './webhooks.ts';
 
 export interface Money {
   currency_code: string;
@@ -26,7 +28,7 @@ export type CaptureStatus = 'COMPLETED' | 'DECLINED' | 'PENDING' | 'REFUNDED' | 
 export interface Capture {
   id: string;
   status: CaptureStatus;
-  status_details?: { reason: 'PENDING_REVIEW' };
+  status_details?: { reason: 'PENDING_REVIEW' | 'CHARGEBACK' };
   amount: Money;
   final_capture: true;
   seller_protection: { status: 'ELIGIBLE'; dispute_categories: ('ITEM_NOT_RECEIVED' | 'UNAUTHORIZED_TRANSACTION')[] };
@@ -93,11 +95,20 @@ export interface StoredOrder {
   settlement?: { captureId: string; status: 'COMPLETED' | 'DECLINED'; at: number };
   /** A test control's amount for the capture (a provider reporting something else). */
   captureAmount?: Partial<Money>;
-  /** The refunds of its capture, in cents. */
+  /** The refunds of its capture that are not failed (pending ones count: their money is on its way), in cents. */
   refunds: { id: string; cents: number }[];
-  /** Whether its webhooks are sent (a test control stops them, as a lost webhook would). */
-  webhooks: 'send' | 'never';
+  /** How its webhooks are sent (a test control loses them, as a lost webhook would, or sends them twice or out of order). */
+  webhooks: WebhookMode;
+  /** The payer's dispute of its capture, once there is one. */
+  disputeId?: string;
 }
+
+/** An order not completed (captured) within this long after its creation is gone at PayPal. */
+export const ORDER_LIFETIME_MS = 3 * 60 * 60 * 1000;
+
+/** Gone: not completed within its lifetime. PayPal then answers 404 INVALID_RESOURCE_ID. */
+export const isGone = (stored: StoredOrder, now: Date): boolean =>
+  stored.order.status !== 'COMPLETED' && now.getTime() - Date.parse(stored.order.create_time) >= ORDER_LIFETIME_MS;
 
 export const ORDER_KIND = 'paypal.order';
 /** Capture id → order id. */
@@ -243,7 +254,6 @@ function payerFrom(name: string | undefined, existingId: string | undefined) {
 export function approved(
   stored: StoredOrder,
   choice: { payerName?: string; outcome: BuyerOutcome },
-  now: Date,
   baseUrl: string,
 ): StoredOrder {
   const payer = payerFrom(choice.payerName, stored.order.payer?.payer_id);
@@ -260,8 +270,8 @@ export function approved(
         address: payer.address,
       },
     },
-    update_time: now.toISOString(),
   };
+  // No update_time: PayPal's order need not carry one before its capture.
   return { ...stored, order: withLinks(order, baseUrl), outcome: choice.outcome, fundingDeclined: false };
 }
 

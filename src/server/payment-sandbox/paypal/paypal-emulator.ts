@@ -1,9 +1,11 @@
 /**
  * The emulator of PayPal's REST API (OAuth token, Orders v2, Payments v2 captures and refunds,
- * webhook verification), its approval page, its web SDK and its webhooks, which the product's
- * PayPal client and the browser talk to when the product runs without live keys
+ * Disputes v1, webhook verification), its approval page, its web SDK and its webhooks, which the
+ * product's PayPal client and the browser talk to when the product runs without live keys
  * (docs/product.md#d19-provider-emulators, #d21-paypal). Paths are PayPal's, relative to where the
- * router is mounted, so the router's URL is the client's `PAYPAL_API_BASE`.
+ * router is mounted, so the router's URL is the client's `PAYPAL_API_BASE`. Time is the sandbox
+ * clock's: an order not completed within three hours is gone, a pending capture settles, a pending
+ * refund ends, each when the clock passes its time.
  */
 import { randomBytes } from 'node:crypto';
 import { type Context, Hono } from 'hono';
@@ -16,11 +18,27 @@ import { apiRoute, respond } from '../api-route.ts';
 import { basicCredentials, bearerCredential, sameSecret } from '../credentials.ts';
 import type { StoredAnswer } from '../idempotency.ts';
 import type { SandboxPages } from '../pages.ts';
-import { armFailNext, FailNextSchema, readControlBody } from '../sandbox-controls.ts';
+import { type SandboxClock, sandboxClock } from '../sandbox-clock.ts';
+import {
+  armFailNext,
+  DisputeControlSchema,
+  FailNextSchema,
+  readControlBody,
+  refundControl,
+} from '../sandbox-controls.ts';
 import { randomString } from '../sandbox-ids.ts';
 import { sandboxStore } from '../sandbox-store.ts';
 import { approvalPage, approvalResultPage } from './approval-page.ts';
-import { captureView, REFUND_KIND, readRefundRequest, refunded, type StoredRefund } from './captures.ts';
+import {
+  captureView,
+  REFUND_KIND,
+  REFUND_SETTLES_AFTER_MS,
+  readRefundRequest,
+  refundEnded,
+  refunded,
+  type StoredRefund,
+} from './captures.ts';
+import { DISPUTE_KIND, type Dispute, openedDispute, resolvedDispute, reversed } from './disputes.ts';
 import { PayPalApiError, payPalIssue } from './errors.ts';
 import {
   approvable,
@@ -29,6 +47,7 @@ import {
   CAPTURE_KIND,
   captured,
   captureOf,
+  isGone,
   MoneySchema,
   minimalView,
   newOrder,
@@ -40,7 +59,7 @@ import {
   type StoredOrder,
   settled,
 } from './orders.ts';
-import { paypalWebhooks } from './webhooks.ts';
+import { type PayPalEventType, paypalWebhooks, WEBHOOK_MODES } from './webhooks.ts';
 
 export interface PayPalEmulatorOptions {
   db: Database;
@@ -60,7 +79,8 @@ export interface PayPalEmulatorOptions {
   sdk: { script: string; styles: string };
   /** Test-only controls (`/test/…`) are served only when true. */
   testControls: boolean;
-  now?: () => Date;
+  /** The sandbox's clock (default: the real time). */
+  clock?: SandboxClock;
   /** How long a pending capture stays pending before a read settles it (default 20 s: long enough to read 'ausstehend'). */
   settleAfterMs?: number;
   /** Retry delays of webhook deliveries (default 0.2 s, 1 s, 3 s). */
@@ -86,7 +106,7 @@ const CaptureAmountSchema = v.object({
   value: v.optional(MoneySchema.entries.value),
   currency_code: v.optional(MoneySchema.entries.currency_code),
 });
-const WebhookModeSchema = v.object({ mode: v.picklist(['send', 'never']) });
+const WebhookModeSchema = v.object({ mode: v.picklist(WEBHOOK_MODES) });
 const SettleSchema = v.object({ status: v.optional(v.picklist(['COMPLETED', 'DECLINED'])) });
 const VerifySchema = v.object({
   auth_algo: v.pipe(v.string(), v.maxLength(100)),
@@ -105,10 +125,13 @@ const wantsRepresentation = (c: Context) => /return=representation/i.test(c.req.
 
 export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
   const store = sandboxStore(options.db);
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? sandboxClock(store, { controlled: false });
+  const now = () => clock.now();
   const baseUrl = options.publicBaseUrl.replace(/\/+$/, '');
   const settleAfterMs = options.settleAfterMs ?? 20_000;
+  const nextRefund = refundControl(store, PROVIDER);
   const webhooks = paypalWebhooks({
+    store,
     webhookId: options.webhookId,
     signingSecret: options.webhookSigningSecret,
     baseUrl,
@@ -154,6 +177,10 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
   const idOf = (c: Context) => c.req.param('id') ?? '';
   const notFound = (id: string) => payPalIssue('INVALID_RESOURCE_ID', { location: 'path', value: id });
 
+  /** Sends an event about an order, as the order's webhook mode says. */
+  const send = (type: PayPalEventType, resource: object, stored: StoredOrder) =>
+    webhooks.send(type, resource, stored.webhooks, stored.order.id);
+
   /** Settles a pending capture whose time has come, and tells the shop (PAYMENT.CAPTURE.COMPLETED or DENIED). */
   async function settle(orderId: string, force?: 'COMPLETED' | 'DECLINED'): Promise<StoredOrder | undefined> {
     const result = await store.update<StoredOrder>(ORDER_KIND, orderId, (stored) => {
@@ -164,19 +191,61 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
     if (!result) return undefined;
     const { before, after } = result;
     const capture = captureOf(after);
-    if (before.settlement && !after.settlement && capture && after.webhooks === 'send') {
+    if (before.settlement && !after.settlement && capture) {
       const type = capture.status === 'COMPLETED' ? 'PAYMENT.CAPTURE.COMPLETED' : 'PAYMENT.CAPTURE.DENIED';
-      webhooks.send(type, captureView(capture, after.order.id));
+      await send(type, captureView(capture, after.order.id), after);
     }
     return after;
   }
 
-  /** The order as it is now: a pending capture past its time is settled on the way. */
+  /**
+   * The order as it is now: one not completed within its lifetime is gone (404), a pending capture
+   * past its time is settled on the way.
+   */
   async function currentOrder(id: string): Promise<StoredOrder> {
     const stored = await store.get<StoredOrder>(ORDER_KIND, id);
     if (!stored) throw notFound(id);
+    if (isGone(stored, now())) {
+      await store.remove(ORDER_KIND, id);
+      throw notFound(id);
+    }
     return stored.settlement && stored.settlement.at <= now().getTime() ? ((await settle(id)) ?? stored) : stored;
   }
+
+  /** A refund as it is now: a pending one past its time ends, COMPLETED (with its event) or FAILED. */
+  async function currentRefund(id: string): Promise<StoredRefund | undefined> {
+    const stored = await store.get<StoredRefund>(REFUND_KIND, id);
+    if (!stored?.settlement || stored.settlement.at > now().getTime()) return stored;
+    const result = await store.update<StoredRefund>(REFUND_KIND, id, (latest) => {
+      if (!latest.settlement || latest.settlement.at > now().getTime()) return latest;
+      const time = now().toISOString();
+      return {
+        ...latest,
+        settlement: undefined,
+        refund: { ...latest.refund, status: latest.settlement.status, update_time: time },
+      };
+    });
+    if (!result?.before.settlement || result.after.settlement) return result?.after;
+    const { refund } = result.after;
+    const status = result.before.settlement.status;
+    const order = await store.update<StoredOrder>(ORDER_KIND, result.after.orderId, (latest) =>
+      refundEnded(latest, refund.id, status, now()),
+    );
+    if (order && status === 'COMPLETED') await send('PAYMENT.CAPTURE.REFUNDED', refund, order.after);
+    return result.after;
+  }
+
+  /** Every move that fell due when the sandbox clock moved on, with its events. */
+  clock.onAdvance(async (at) => {
+    for (const { id, data } of await store.list<StoredOrder>(ORDER_KIND)) {
+      const due = isGone(data, at) || (data.settlement !== undefined && data.settlement.at <= at.getTime());
+      if (due) await currentOrder(id).catch(() => undefined);
+    }
+    for (const { id, data } of await store.list<StoredRefund>(REFUND_KIND)) {
+      if (data.settlement && data.settlement.at <= at.getTime()) await currentRefund(id);
+    }
+    await webhooks.settle();
+  });
 
   async function orderOfCapture(captureId: string): Promise<StoredOrder> {
     const index = await store.get<{ orderId: string }>(CAPTURE_KIND, captureId);
@@ -184,10 +253,14 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
     return currentOrder(index.orderId);
   }
 
-  /** The buyer's approval, with the outcome they chose for the capture; CREATED → APPROVED under the row lock. */
+  /**
+   * The buyer's approval, with the outcome they chose for the capture; CREATED → APPROVED under the
+   * row lock, and CHECKOUT.ORDER.APPROVED to the shop.
+   */
   async function approve(id: string, choice: v.InferOutput<typeof ApproveSchema>): Promise<StoredOrder> {
+    await currentOrder(id);
     const result = await store.update<StoredOrder>(ORDER_KIND, id, (stored) =>
-      approvable(stored) ? approved(stored, choice, now(), baseUrl) : stored,
+      approvable(stored) ? approved(stored, choice, baseUrl) : stored,
     );
     if (!result) throw notFound(id);
     if (!approvable(result.before)) {
@@ -195,6 +268,7 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
         result.before.order.status === 'COMPLETED' ? 'ORDER_ALREADY_CAPTURED' : 'ORDER_ALREADY_APPROVED',
       );
     }
+    await send('CHECKOUT.ORDER.APPROVED', orderView(result.after.order), result.after);
     return result.after;
   }
 
@@ -255,6 +329,7 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
   app.post(
     '/v2/checkout/orders/:id/capture',
     paypalRoute(async (c) => {
+      await currentOrder(idOf(c));
       // Under the row lock: of any number of captures at once, exactly one finds the order APPROVED.
       const result = await store.update<StoredOrder>(ORDER_KIND, idOf(c), (stored) =>
         stored.order.status === 'APPROVED' ? captured(stored, now(), baseUrl, settleAfterMs) : stored,
@@ -268,9 +343,7 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
       if (capture) {
         await store.put(CAPTURE_KIND, capture.id, { orderId: after.order.id });
         // A pending capture settles when it is next read after its time (no timer survives a restart).
-        if (!after.settlement && after.webhooks === 'send') {
-          webhooks.send('PAYMENT.CAPTURE.COMPLETED', captureView(capture, after.order.id));
-        }
+        if (!after.settlement) await send('PAYMENT.CAPTURE.COMPLETED', captureView(capture, after.order.id), after);
       }
       return { status: 201, body: wantsRepresentation(c) ? orderView(after.order) : minimalView(after.order) };
     }),
@@ -291,15 +364,22 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
     paypalRoute(async (c, body) => {
       const request = readRefundRequest(body);
       const { order } = await orderOfCapture(idOf(c));
+      // A test may have asked for the next refund to stay pending and end later.
+      const ending = await nextRefund.take();
       let made: StoredRefund | undefined;
       const result = await store.update<StoredOrder>(ORDER_KIND, order.id, (stored) => {
-        const { stored: after, refund } = refunded(stored, request, now(), baseUrl);
-        made = { refund, captureId: idOf(c), orderId: order.id };
+        const context = { now: now(), baseUrl, pending: ending !== undefined };
+        const { stored: after, refund } = refunded(stored, request, context);
+        const settlement = ending && {
+          status: ending === 'failed' ? ('FAILED' as const) : ('COMPLETED' as const),
+          at: now().getTime() + REFUND_SETTLES_AFTER_MS,
+        };
+        made = { refund, captureId: idOf(c), orderId: order.id, settlement };
         return after;
       });
       if (!result || !made) throw notFound(idOf(c));
       await store.put(REFUND_KIND, made.refund.id, made);
-      if (result.after.webhooks === 'send') webhooks.send('PAYMENT.CAPTURE.REFUNDED', made.refund);
+      if (!made.settlement) await send('PAYMENT.CAPTURE.REFUNDED', made.refund, result.after);
       return { status: 201, body: wantsRepresentation(c) ? made.refund : minimalView(made.refund) };
     }),
   );
@@ -307,9 +387,18 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
   app.get(
     '/v2/payments/refunds/:id',
     paypalRoute(async (c) => {
-      const stored = await store.get<StoredRefund>(REFUND_KIND, idOf(c));
+      const stored = await currentRefund(idOf(c));
       if (!stored) throw notFound(idOf(c));
       return { status: 200, body: stored.refund };
+    }),
+  );
+
+  app.get(
+    '/v1/customer/disputes/:id',
+    paypalRoute(async (c) => {
+      const dispute = await store.get<Dispute>(DISPUTE_KIND, idOf(c));
+      if (!dispute) throw notFound(idOf(c));
+      return { status: 200, body: dispute };
     }),
   );
 
@@ -336,8 +425,11 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
 
   const page = (c: Context, html: string, status: ContentfulStatusCode) => c.html(html, status, pages.headers);
 
+  /** The order as the approval page sees it: none once it is gone. */
+  const orderForPage = (id: string) => currentOrder(id).catch(() => undefined);
+
   app.get('/checkout/:id', async (c) => {
-    const stored = await store.get<StoredOrder>(ORDER_KIND, idOf(c));
+    const stored = await orderForPage(idOf(c));
     if (!stored) return page(c, approvalResultPage(pages, 'unknown'), 404);
     if (!approvable(stored)) return page(c, approvalResultPage(pages, 'not-approvable'), 409);
     return page(c, approvalPage(pages, stored.order, stored.fundingDeclined === true), 200);
@@ -345,7 +437,7 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
 
   app.post('/checkout/:id', async (c) => {
     const form = new URLSearchParams(await c.req.text());
-    const stored = await store.get<StoredOrder>(ORDER_KIND, idOf(c));
+    const stored = await orderForPage(idOf(c));
     if (!stored) return page(c, approvalResultPage(pages, 'unknown'), 404);
     if (form.get('action') === 'cancel') {
       if (!stored.cancelUrl) return page(c, approvalResultPage(pages, 'canceled'), 200);
@@ -418,10 +510,71 @@ export function paypalEmulator(options: PayPalEmulatorOptions): Hono<ApiEnv> {
 
     app.post('/test/fail-next', async (c) => {
       const body = await readControlBody(c, FailNextSchema);
-      if (!body) return controlError(c, 400, 'Expected JSON { "status": 400…599 }.');
-      await armFailNext(store, PROVIDER, body.status);
-      return c.json({ status: body.status });
+      if (!body) return controlError(c, 400, 'Expected JSON { "status"?: 400…599, "times"?: 1…10 }.');
+      await armFailNext(store, PROVIDER, body.status, body.times);
+      return c.json({ status: body.status, times: body.times });
     });
+
+    // The next refund goes PENDING and, once the clock has passed an hour, FAILED (or COMPLETED).
+    app.post('/test/refunds/fail-next', async (c) => c.json({ next: await nextRefund.arm('failed') }));
+    app.post('/test/refunds/delay-next', async (c) => c.json({ next: await nextRefund.arm('succeeded') }));
+
+    // The payer disputes the order's capture (open), and PayPal decides (won, lost).
+    app.post('/test/orders/:id/dispute', async (c) => {
+      const body = await readControlBody(c, DisputeControlSchema);
+      if (!body)
+        return controlError(c, 400, 'Expected JSON { "outcome": "open" | "won" | "lost", "reason"?: string }.');
+      const stored = await currentOrder(idOf(c)).catch(() => undefined);
+      const capture = stored && captureOf(stored);
+      // A payer disputes a completed capture; a dispute already opened may be decided whatever the capture says.
+      if (!stored || !capture || (capture.status !== 'COMPLETED' && !stored.disputeId))
+        return controlError(c, 404, `Order ${idOf(c)} has no completed capture.`);
+      const dispute = await changeDispute(stored, body.outcome, body.reason ?? 'UNAUTHORISED');
+      return dispute ? c.json(dispute) : controlError(c, 400, `Order ${idOf(c)}'s dispute is resolved already.`);
+    });
+  }
+
+  /**
+   * Opens the capture's dispute (CUSTOMER.DISPUTE.CREATED) and resolves it as PayPal decides
+   * (CUSTOMER.DISPUTE.RESOLVED; when lost, the capture is reversed: PAYMENT.CAPTURE.REVERSED).
+   * Undefined for a dispute resolved already, or an open one opened again.
+   */
+  async function changeDispute(stored: StoredOrder, outcome: 'open' | 'won' | 'lost', reason: string) {
+    const capture = captureOf(stored);
+    if (!capture) return undefined;
+    let dispute = stored.disputeId ? await store.get<Dispute>(DISPUTE_KIND, stored.disputeId) : undefined;
+    if (dispute && (outcome === 'open' || dispute.status === 'RESOLVED')) return undefined;
+    if (!dispute) {
+      const opened = openedDispute(capture, reason, now(), baseUrl);
+      dispute = opened;
+      await store.put(DISPUTE_KIND, opened.dispute_id, opened);
+      await store.update<StoredOrder>(ORDER_KIND, stored.order.id, (latest) => ({
+        ...latest,
+        disputeId: opened.dispute_id,
+      }));
+      await send('CUSTOMER.DISPUTE.CREATED', opened, stored);
+    }
+    if (outcome === 'open') return dispute;
+    const resolved = resolvedDispute(dispute, outcome, now());
+    await store.put(DISPUTE_KIND, resolved.dispute_id, resolved);
+    await send('CUSTOMER.DISPUTE.RESOLVED', resolved, stored);
+    if (outcome === 'lost') {
+      let reversal: StoredRefund['refund'] | undefined;
+      const result = await store.update<StoredOrder>(ORDER_KIND, stored.order.id, (latest) => {
+        const made = reversed(latest, now(), baseUrl);
+        reversal = made.reversal;
+        return made.stored;
+      });
+      if (result && reversal) {
+        await store.put<StoredRefund>(REFUND_KIND, reversal.id, {
+          refund: reversal,
+          captureId: capture.id,
+          orderId: stored.order.id,
+        });
+        await send('PAYMENT.CAPTURE.REVERSED', reversal, result.after);
+      }
+    }
+    return resolved;
   }
 
   app.onError((error, c) => {

@@ -3,26 +3,42 @@
  * headers PayPal sets, and the check behind `POST /v1/notifications/verify-webhook-signature`, the
  * way PayPal asks its merchants to verify an event (docs/product.md#d21-paypal). PayPal signs with
  * its certificate's private key over `transmission id|time|webhook id|CRC32 of the body`; the
- * emulator signs the same text with an HMAC, since only it verifies.
+ * emulator signs the same text with an HMAC, since only it verifies. A test may have an order's
+ * events lost, sent twice or out of order (each one after the next).
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import { randomString } from '../sandbox-ids.ts';
-import { deliverWithRetries, inBackground, type RetryTiming } from '../webhook-delivery.ts';
+import type { SandboxStore } from '../sandbox-store.ts';
+import { backgroundDeliveries, deliverWithRetries, heldEvents, type RetryTiming } from '../webhook-delivery.ts';
 
-export type PayPalEventType = 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.DENIED' | 'PAYMENT.CAPTURE.REFUNDED';
+export const WEBHOOK_MODES = ['send', 'never', 'twice', 'out-of-order'] as const;
+export type WebhookMode = (typeof WEBHOOK_MODES)[number];
 
-const SUMMARIES: Record<PayPalEventType, string> = {
-  'PAYMENT.CAPTURE.COMPLETED': 'Payment completed for EUR',
-  'PAYMENT.CAPTURE.DENIED': 'A payment capture was denied',
-  'PAYMENT.CAPTURE.REFUNDED': 'A EUR capture payment was refunded',
+export type PayPalEventType =
+  | 'CHECKOUT.ORDER.APPROVED'
+  | 'PAYMENT.CAPTURE.COMPLETED'
+  | 'PAYMENT.CAPTURE.DENIED'
+  | 'PAYMENT.CAPTURE.REFUNDED'
+  | 'PAYMENT.CAPTURE.REVERSED'
+  | 'CUSTOMER.DISPUTE.CREATED'
+  | 'CUSTOMER.DISPUTE.RESOLVED';
+
+const EVENTS: Record<PayPalEventType, { summary: string; resourceType: PayPalEvent['resource_type'] }> = {
+  'CHECKOUT.ORDER.APPROVED': { summary: 'An order has been approved by buyer', resourceType: 'checkout-order' },
+  'PAYMENT.CAPTURE.COMPLETED': { summary: 'Payment completed for EUR', resourceType: 'capture' },
+  'PAYMENT.CAPTURE.DENIED': { summary: 'A payment capture was denied', resourceType: 'capture' },
+  'PAYMENT.CAPTURE.REFUNDED': { summary: 'A EUR capture payment was refunded', resourceType: 'refund' },
+  'PAYMENT.CAPTURE.REVERSED': { summary: 'A EUR capture payment was reversed', resourceType: 'refund' },
+  'CUSTOMER.DISPUTE.CREATED': { summary: 'A new dispute opened', resourceType: 'dispute' },
+  'CUSTOMER.DISPUTE.RESOLVED': { summary: 'A dispute was resolved', resourceType: 'dispute' },
 };
 
 export interface PayPalEvent {
   id: string;
   event_version: '1.0';
   create_time: string;
-  resource_type: 'capture' | 'refund';
+  resource_type: 'checkout-order' | 'capture' | 'refund' | 'dispute';
   resource_version: '2.0';
   event_type: PayPalEventType;
   summary: string;
@@ -33,6 +49,7 @@ export interface PayPalEvent {
 const AUTH_ALGO = 'SHA256withRSA';
 
 export interface PayPalWebhookOptions {
+  store: SandboxStore;
   /** The id PayPal gives the shop's webhook; the shop verifies each event with it. */
   webhookId: string;
   /** What the emulator signs with. */
@@ -60,16 +77,18 @@ export function signTransmission(
 }
 
 export function paypalWebhooks(options: PayPalWebhookOptions) {
+  const background = backgroundDeliveries();
+  const held = heldEvents(options.store, 'paypal');
   const event = (type: PayPalEventType, resource: object): PayPalEvent => {
     const id = `WH-${randomString(17, '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ')}-${randomString(17, '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ')}`;
     return {
       id,
       event_version: '1.0',
       create_time: options.now().toISOString(),
-      resource_type: type === 'PAYMENT.CAPTURE.REFUNDED' ? 'refund' : 'capture',
+      resource_type: EVENTS[type].resourceType,
       resource_version: '2.0',
       event_type: type,
-      summary: SUMMARIES[type],
+      summary: EVENTS[type].summary,
       resource,
       links: [
         { href: `${options.baseUrl}/v1/notifications/webhooks-events/${id}`, rel: 'self', method: 'GET' },
@@ -92,11 +111,23 @@ export function paypalWebhooks(options: PayPalWebhookOptions) {
     });
   };
 
+  const deliverInTurn = async (bodies: string[]) => {
+    for (const body of bodies) await deliverWithRetries(() => transmit(body), options.timing, 'PayPal event');
+  };
+
   return {
-    /** Sends the event in the background; resolves at once. */
-    send(type: PayPalEventType, resource: object): void {
+    /** Sends an event about the order `thread` in the background, as its mode says; resolves at once. */
+    async send(type: PayPalEventType, resource: object, mode: WebhookMode, thread: string): Promise<void> {
       const body = JSON.stringify(event(type, resource));
-      inBackground(0, () => deliverWithRetries(() => transmit(body), options.timing, `PayPal event ${type}`));
+      if (mode === 'never') return;
+      const bodies = mode === 'twice' ? [body, body] : mode === 'out-of-order' ? await held.pass(thread, body) : [body];
+      background.start(0, () => deliverInTurn(bodies));
+    },
+
+    /** Delivers what was held back out of order, then waits until every delivery has ended. */
+    async settle(): Promise<void> {
+      await deliverInTurn(await held.release());
+      await background.idle();
     },
 
     /** PayPal's verification of a received event: the same signature over the event as received. */

@@ -1,7 +1,8 @@
 /**
  * The emulator's stand-in for Stripe's hosted checkout page: the order, its total, and a button
- * for every outcome a card payment can have at Stripe (paid; declined; 3-D Secure asked, then
- * passed or failed; the session running out; cancelled), each posting back to the page
+ * for every outcome a payment can have at Stripe (paid; declined; 3-D Secure asked, then passed
+ * or failed; a delayed method such as SEPA Direct Debit, whose money arrives days later or not at
+ * all; the session running out; cancelled), each posting back to the page
  * (docs/product.md#d19-provider-emulators).
  */
 import { el, formatMinorUnits, type SandboxPages, testNote } from '../pages.ts';
@@ -94,6 +95,8 @@ export function checkoutPage(pages: SandboxPages, stored: StoredSession, failure
           { class: 'actions' },
           action('decline', 'Karte wird abgelehnt', 'danger'),
           action('authenticate', '3-D Secure verlangen', 'secondary'),
+          action('delayed-succeeds', 'Verzögert (Lastschrift): später bezahlt', 'secondary'),
+          action('delayed-fails', 'Verzögert (Lastschrift): später gescheitert', 'secondary'),
           action('expire', 'Bezahlseite läuft ab', 'secondary'),
         ),
       ),

@@ -1,8 +1,8 @@
 /**
  * Checkout Sessions as the emulator keeps them: the parameters Stripe accepts for a one-time
  * payment (anything else is refused, as Stripe refuses unknown parameters), the session object
- * in Stripe's shape, and its moves open → complete or open → expired
- * (docs/product.md#d20-stripe-checkout).
+ * in Stripe's shape, and its moves open → complete (paid, or unpaid while a delayed method is on
+ * its way) or open → expired at `expires_at` (docs/product.md#d20-stripe-checkout).
  */
 import type Stripe from 'stripe';
 import * as v from 'valibot';
@@ -53,7 +53,12 @@ export interface StoredSession {
   apiVersion: string;
   /** How its events reach the product (a test control may change it). */
   webhookMode: WebhookMode;
+  /** A delayed payment on its way: how and when (epoch ms, sandbox clock) it ends. */
+  delayed?: { outcome: 'succeeded' | 'failed'; at: number };
 }
+
+/** How long a delayed method (SEPA Direct Debit) takes to succeed or fail: days, as at Stripe. */
+export const DELAYED_PAYMENT_SETTLES_AFTER_MS = 3 * 24 * 60 * 60 * 1000;
 
 export const SESSION_KIND = 'stripe.checkout_session';
 
@@ -169,10 +174,10 @@ function CardOnly() {
   );
 }
 
-/** `expand[]`: only the line items can be expanded here. */
+/** `expand[]`: the line items and the PaymentIntent can be expanded here. */
 function Expand() {
   return v.array(
-    v.picklist(['line_items'], (issue) => `This property cannot be expanded (${issue.received}).`),
+    v.picklist(['line_items', 'payment_intent'], (issue) => `This property cannot be expanded (${issue.received}).`),
     'Invalid array',
   );
 }
@@ -297,13 +302,21 @@ export const expired = (stored: StoredSession): StoredSession => ({
   session: { ...stored.session, status: 'expired', url: null },
 });
 
-/** Paid by the sandbox's test card, by the sandbox's test customer, with the PaymentIntent that holds the money. */
-export const completed = (stored: StoredSession, paymentIntent: string): StoredSession => ({
+/**
+ * Paid by the sandbox's test customer, with the PaymentIntent that holds the money: by card at
+ * once, or by a delayed method (`delayed`) whose money arrives, or not, days later.
+ */
+export const completed = (
+  stored: StoredSession,
+  paymentIntent: string,
+  delayed?: StoredSession['delayed'],
+): StoredSession => ({
   ...stored,
+  delayed,
   session: {
     ...stored.session,
     status: 'complete',
-    payment_status: 'paid',
+    payment_status: delayed ? 'unpaid' : 'paid',
     payment_intent: paymentIntent,
     url: null,
     customer_details: {
@@ -349,9 +362,29 @@ export function lineItemList(stored: StoredSession) {
   };
 }
 
-/** The session as the API answers it, with its line items when asked to expand them. */
-export const sessionView = (stored: StoredSession, expand: readonly string[] = []) =>
-  expand.includes('line_items') ? { ...stored.session, line_items: lineItemList(stored) } : stored.session;
+/** A delayed payment whose time has come. */
+export const isDelayedDue = (stored: StoredSession, now: Date): boolean =>
+  stored.delayed !== undefined && stored.delayed.at <= now.getTime();
+
+/** The delayed payment ended: paid, or still unpaid (its PaymentIntent says it failed). */
+export const delayedSettled = (stored: StoredSession): StoredSession => ({
+  ...stored,
+  delayed: undefined,
+  session: { ...stored.session, payment_status: stored.delayed?.outcome === 'succeeded' ? 'paid' : 'unpaid' },
+});
+
+/**
+ * The session as the API answers it, with its line items and its PaymentIntent (`intent`, read by
+ * the caller) when asked to expand them.
+ */
+export function sessionView(stored: StoredSession, expand: readonly string[] = [], intent?: object) {
+  const { session } = stored;
+  return {
+    ...session,
+    ...(expand.includes('line_items') ? { line_items: lineItemList(stored) } : {}),
+    ...(expand.includes('payment_intent') && intent ? { payment_intent: intent } : {}),
+  };
+}
 
 /** The success URL with Stripe's template variable filled in; null when the session has none. */
 export const successRedirect = (stored: StoredSession): string | null =>

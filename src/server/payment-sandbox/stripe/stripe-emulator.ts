@@ -2,7 +2,9 @@
  * The emulator of Stripe's HTTP API for Checkout, its hosted page and its webhooks, which the
  * real `stripe` package talks to when the product runs without live keys
  * (docs/product.md#d19-provider-emulators, #d20-stripe-checkout). Paths are Stripe's, relative
- * to where the router is mounted.
+ * to where the router is mounted. Time is the sandbox clock's: a session expires at `expires_at`,
+ * a delayed payment succeeds or fails days later, a pending refund ends an hour later, each with
+ * Stripe's events, when the clock passes that time.
  */
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -14,14 +16,24 @@ import { apiRoute, respond } from '../api-route.ts';
 import { basicCredentials, bearerCredential, sameSecret } from '../credentials.ts';
 import type { StoredAnswer } from '../idempotency.ts';
 import type { SandboxPages } from '../pages.ts';
-import { armFailNext, FailNextSchema, readControlBody } from '../sandbox-controls.ts';
+import { type SandboxClock, sandboxClock } from '../sandbox-clock.ts';
+import {
+  armFailNext,
+  DisputeControlSchema,
+  FailNextSchema,
+  readControlBody,
+  refundControl,
+} from '../sandbox-controls.ts';
 import { stripeId } from '../sandbox-ids.ts';
 import { sandboxStore } from '../sandbox-store.ts';
 import { authenticationPage, checkoutPage, notOpenPage, paidPage, unknownSessionPage } from './checkout-page.ts';
 import {
   completed,
   DEFAULT_API_VERSION,
+  DELAYED_PAYMENT_SETTLES_AFTER_MS,
+  delayedSettled,
   expired,
+  isDelayedDue,
   isOpen,
   isOverdue,
   lineItemList,
@@ -48,15 +60,33 @@ import {
 import { FormParamsError, formFingerprint, parseFormParams } from './form-params.ts';
 import {
   CHARGE_KIND,
+  DISPUTE_KIND,
+  type Dispute,
+  delayedOutcome,
+  openedDispute,
   PAYMENT_INTENT_KIND,
   paidIntent,
   REFUND_KIND,
+  REFUND_SETTLEMENT_KIND,
+  REFUND_SETTLES_AFTER_MS,
   type Refund,
+  type RefundSettlement,
+  readRefundListParams,
   readRefundParams,
   refunded,
+  refundReturned,
   type StoredPayment,
+  settledRefund,
 } from './payments.ts';
-import { DEFAULT_WEBHOOK_TIMING, stripeEvent, WEBHOOK_MODES, type WebhookTiming, webhookSender } from './webhooks.ts';
+import {
+  DEFAULT_WEBHOOK_TIMING,
+  type StripeEventType,
+  stripeEvent,
+  WEBHOOK_MODES,
+  type WebhookMode,
+  type WebhookTiming,
+  webhookSender,
+} from './webhooks.ts';
 
 export { signStripeEvent } from './webhooks.ts';
 
@@ -73,7 +103,8 @@ export interface StripeEmulatorOptions {
   pages: SandboxPages;
   /** Test-only controls (`/test/…`) are served only when true. */
   testControls: boolean;
-  now?: () => Date;
+  /** The sandbox's clock (default: the real time). */
+  clock?: SandboxClock;
   /** Retry delays of webhook deliveries (default 0.2 s, 1 s, 3 s) and the delay of mode 'late' (2 s). */
   webhookTiming?: Partial<WebhookTiming>;
 }
@@ -89,44 +120,111 @@ const errorAnswer = (error: StripeApiError): StoredAnswer => ({ status: error.st
 
 export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
   const store = sandboxStore(options.db);
-  const now = options.now ?? (() => new Date());
+  const clock = options.clock ?? sandboxClock(store, { controlled: false });
+  const now = () => clock.now();
   const publicBaseUrl = options.publicBaseUrl.replace(/\/+$/, '');
   const webhooks = webhookSender({
+    store,
     secret: options.webhookSecret,
     deliver: options.deliverWebhook,
     now,
     timing: { ...DEFAULT_WEBHOOK_TIMING, ...options.webhookTiming },
   });
+  const nextRefund = refundControl(store, PROVIDER);
+
+  /** Sends an event about a payment, as its session's webhook timing says. */
+  const send = (
+    type: StripeEventType,
+    object: unknown,
+    of: { apiVersion: string; webhookMode: WebhookMode },
+    thread: string,
+  ) => webhooks.send(stripeEvent(type, object, of.apiVersion, now()), of.webhookMode, thread);
 
   /**
-   * Stores the change of a session and sends the event of its move out of 'open', if it made one;
-   * a session that completed leaves its PaymentIntent and Charge behind.
+   * Stores the change of a session and sends the events of its moves: out of 'open' (completed or
+   * expired; a completed session leaves its PaymentIntent and Charge behind), and a delayed
+   * payment's end (succeeded or failed, its PaymentIntent with it).
    */
   async function changeSession(id: string, change: (stored: StoredSession) => StoredSession) {
     const result = await store.update<StoredSession>(SESSION_KIND, id, change);
     if (!result) throw noSuchSession(id);
     const { before, after } = result;
+    const intentId = after.session.payment_intent;
     if (isOpen(before) && !isOpen(after)) {
       const complete = after.session.status === 'complete';
-      const intentId = after.session.payment_intent;
       if (complete && intentId) {
         const { apiVersion, webhookMode } = after;
-        const payment = paidIntent(intentId, after.session, { now: now(), apiVersion, webhookMode });
+        const context = { now: now(), apiVersion, webhookMode, delayed: after.delayed !== undefined };
+        const payment = paidIntent(intentId, after.session, context);
         await store.put(PAYMENT_INTENT_KIND, intentId, payment);
         await store.put(CHARGE_KIND, payment.charge.id, { paymentIntent: intentId });
       }
-      const type = complete ? 'checkout.session.completed' : 'checkout.session.expired';
-      await webhooks.send(stripeEvent(type, after.session, after.apiVersion, now()), after.webhookMode);
+      await send(complete ? 'checkout.session.completed' : 'checkout.session.expired', after.session, after, id);
+    }
+    if (before.delayed && !after.delayed && intentId) {
+      const { outcome } = before.delayed;
+      await store.update<StoredPayment>(PAYMENT_INTENT_KIND, intentId, (payment) => delayedOutcome(payment, outcome));
+      const type =
+        outcome === 'succeeded' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed';
+      await send(type, after.session, after, id);
     }
     return result;
   }
 
-  /** The session as it is now: an open one past its expiry is expired on the way (with its event). */
+  /**
+   * The session as it is now: an open one past its expiry is expired on the way, a delayed payment
+   * whose time has come ends (each with its event).
+   */
   async function currentSession(id: string): Promise<StoredSession | undefined> {
     const stored = await store.get<StoredSession>(SESSION_KIND, id);
-    if (!stored || !isOverdue(stored, now())) return stored;
-    return (await changeSession(id, (latest) => (isOverdue(latest, now()) ? expired(latest) : latest))).after;
+    if (!stored || !(isOverdue(stored, now()) || isDelayedDue(stored, now()))) return stored;
+    const moved = await changeSession(id, (latest) => {
+      if (isOverdue(latest, now())) return expired(latest);
+      return isDelayedDue(latest, now()) ? delayedSettled(latest) : latest;
+    });
+    return moved.after;
   }
+
+  /** A payment as it is now (its session's delayed payment ended, if its time has come). */
+  async function currentPayment(intentId: string): Promise<StoredPayment | undefined> {
+    const stored = await store.get<StoredPayment>(PAYMENT_INTENT_KIND, intentId);
+    if (!stored) return undefined;
+    const session = await store.get<StoredSession>(SESSION_KIND, stored.sessionId);
+    if (!session || !isDelayedDue(session, now())) return stored;
+    await currentSession(stored.sessionId);
+    return store.get<StoredPayment>(PAYMENT_INTENT_KIND, intentId);
+  }
+
+  /** A refund as it is now: a pending one whose time has come succeeds or fails (with its events). */
+  async function currentRefund(id: string): Promise<Refund | undefined> {
+    const settlement = await store.get<RefundSettlement>(REFUND_SETTLEMENT_KIND, id);
+    if (!settlement || settlement.at > now().getTime()) return store.get<Refund>(REFUND_KIND, id);
+    // Whoever takes the settlement ends the refund, once.
+    if (!(await store.take<RefundSettlement>(REFUND_SETTLEMENT_KIND, id))) return store.get<Refund>(REFUND_KIND, id);
+    const result = await store.update<Refund>(REFUND_KIND, id, (refund) => settledRefund(refund, settlement.status));
+    if (!result) return undefined;
+    const { after: refund } = result;
+    const payment = await store.update<StoredPayment>(PAYMENT_INTENT_KIND, refund.payment_intent, (stored) =>
+      refund.status === 'failed' ? refundReturned(stored, refund) : stored,
+    );
+    if (payment) {
+      const of = payment.after;
+      await send('refund.updated', refund, of, of.sessionId);
+      if (refund.status === 'failed') await send('refund.failed', refund, of, of.sessionId);
+    }
+    return refund;
+  }
+
+  /** Every move that fell due when the sandbox clock moved on, with its events. */
+  clock.onAdvance(async (at) => {
+    for (const { id, data } of await store.list<StoredSession>(SESSION_KIND)) {
+      if (isOverdue(data, at) || isDelayedDue(data, at)) await currentSession(id);
+    }
+    for (const { id, data } of await store.list<RefundSettlement>(REFUND_SETTLEMENT_KIND)) {
+      if (data.at <= at.getTime()) await currentRefund(id);
+    }
+    await webhooks.settle();
+  });
 
   const sessionOr404 = async (id: string) => {
     const stored = await currentSession(id);
@@ -215,7 +313,20 @@ export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
     '/v1/checkout/sessions/:id',
     stripeRoute(async (c) => {
       const expand = readExpandParams(readParams(queryOf(c)));
-      return { status: 200, body: sessionView(await sessionOr404(sessionId(c)), expand) };
+      const stored = await sessionOr404(sessionId(c));
+      const intentId = stored.session.payment_intent;
+      const intent = expand.includes('payment_intent') && intentId ? await currentPayment(intentId) : undefined;
+      return { status: 200, body: sessionView(stored, expand, intent?.intent) };
+    }),
+  );
+
+  app.get(
+    '/v1/payment_intents/:id',
+    stripeRoute(async (c) => {
+      const id = c.req.param('id') ?? '';
+      const stored = await currentPayment(id);
+      if (!stored) throw noSuchObject('payment_intent', id, 'intent');
+      return { status: 200, body: stored.intent };
     }),
   );
 
@@ -258,17 +369,24 @@ export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
     stripeRoute(async (_c, body) => {
       const params = readRefundParams(readParams(body));
       const intentId = await paymentOf(params);
+      await currentPayment(intentId);
+      // A test may have asked for the next refund to stay pending and end later.
+      const ending = await nextRefund.take();
       let refund: Refund | undefined;
       const result = await store.update<StoredPayment>(PAYMENT_INTENT_KIND, intentId, (stored) => {
-        const made = refunded(stored, params, now());
+        const made = refunded(stored, params, { now: now(), pending: ending !== undefined });
         refund = made.refund;
         return made.stored;
       });
       if (!result || !refund) throw noSuchObject('payment_intent', intentId, 'payment_intent', 400);
       await store.put(REFUND_KIND, refund.id, refund);
+      if (ending) {
+        const settlement: RefundSettlement = { status: ending, at: now().getTime() + REFUND_SETTLES_AFTER_MS };
+        await store.put(REFUND_SETTLEMENT_KIND, refund.id, settlement);
+      }
       const { after } = result;
-      await webhooks.send(stripeEvent('refund.created', refund, after.apiVersion, now()), after.webhookMode);
-      await webhooks.send(stripeEvent('charge.refunded', after.charge, after.apiVersion, now()), after.webhookMode);
+      await send('refund.created', refund, after, after.sessionId);
+      await send('charge.refunded', after.charge, after, after.sessionId);
       return { status: 200, body: refund };
     }),
   );
@@ -276,9 +394,36 @@ export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
   app.get(
     '/v1/refunds/:id',
     stripeRoute(async (c) => {
-      const refund = await store.get<Refund>(REFUND_KIND, c.req.param('id') ?? '');
+      const refund = await currentRefund(c.req.param('id') ?? '');
       if (!refund) throw noSuchObject('refund', c.req.param('id') ?? '', 'id');
       return { status: 200, body: refund };
+    }),
+  );
+
+  app.get(
+    '/v1/refunds',
+    stripeRoute(async (c) => {
+      const filter = readRefundListParams(readParams(queryOf(c)));
+      const intentId =
+        filter.payment_intent ?? (filter.charge ? await paymentOf({ charge: filter.charge }) : undefined);
+      const payment = intentId ? await store.get<StoredPayment>(PAYMENT_INTENT_KIND, intentId) : undefined;
+      if (intentId && !payment) throw noSuchObject('payment_intent', intentId, 'payment_intent', 400);
+      // Without a filter the sandbox lists nothing: the shop always names its payment.
+      const refunds: Refund[] = [];
+      for (const id of [...(payment?.refundIds ?? [])].reverse().slice(0, filter.limit ?? 10)) {
+        const refund = await currentRefund(id);
+        if (refund) refunds.push(refund);
+      }
+      return { status: 200, body: { object: 'list', data: refunds, has_more: false, url: '/v1/refunds' } };
+    }),
+  );
+
+  app.get(
+    '/v1/disputes/:id',
+    stripeRoute(async (c) => {
+      const dispute = await store.get<Dispute>(DISPUTE_KIND, c.req.param('id') ?? '');
+      if (!dispute) throw noSuchObject('dispute', c.req.param('id') ?? '', 'dispute');
+      return { status: 200, body: dispute };
     }),
   );
 
@@ -302,11 +447,15 @@ export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
     return isOpen(stored) ? page(c, checkoutPage(pages, stored), 200) : page(c, notOpenPage(pages, stored), 409);
   });
 
-  /** The card pays: of two payments at once, the locked change lets one complete, the other sees 'complete'. */
-  async function pay(c: Context, id: string) {
+  /**
+   * The customer pays: by card at once, or by a delayed method that succeeds or fails days later.
+   * Of two payments at once, the locked change lets one complete, the other sees 'complete'.
+   */
+  async function pay(c: Context, id: string, delayed?: 'succeeded' | 'failed') {
+    const ending = delayed && { outcome: delayed, at: now().getTime() + DELAYED_PAYMENT_SETTLES_AFTER_MS };
     const { before, after } = await changeSession(id, (latest) => {
       if (isOverdue(latest, now())) return expired(latest);
-      return isOpen(latest) ? completed(latest, stripeId('pi')) : latest;
+      return isOpen(latest) ? completed(latest, stripeId('pi'), ending) : latest;
     });
     if (!isOpen(before) || after.session.status !== 'complete') return page(c, notOpenPage(pages, after), 409);
     const target = successRedirect(after);
@@ -324,6 +473,10 @@ export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
       case 'pay':
       case 'authentication-passed':
         return pay(c, id);
+      case 'delayed-succeeds':
+        return pay(c, id, 'succeeded');
+      case 'delayed-fails':
+        return pay(c, id, 'failed');
       case 'decline':
         return page(c, checkoutPage(pages, stored, 'declined'), 402);
       case 'authenticate':
@@ -356,15 +509,74 @@ export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
         webhookMode: body.mode,
       }));
       if (!result) return controlError(c, `No such checkout.session: '${sessionId(c)}'`, 404);
+      // A paid session's later events (refunds, disputes) follow the new timing too.
+      const intentId = result.after.session.payment_intent;
+      if (intentId) {
+        await store.update<StoredPayment>(PAYMENT_INTENT_KIND, intentId, (stored) => ({
+          ...stored,
+          webhookMode: body.mode,
+        }));
+      }
       return c.json({ id: sessionId(c), mode: body.mode });
     });
 
     app.post('/test/fail-next', async (c) => {
       const body = await readControlBody(c, FailNextSchema);
-      if (!body) return controlError(c, 'Expected JSON { "status": 400…599 }.');
-      await armFailNext(store, PROVIDER, body.status);
-      return c.json({ status: body.status });
+      if (!body) return controlError(c, 'Expected JSON { "status"?: 400…599, "times"?: 1…10 }.');
+      await armFailNext(store, PROVIDER, body.status, body.times);
+      return c.json({ status: body.status, times: body.times });
     });
+
+    // The next refund goes pending and, once the clock has passed an hour, fails (or succeeds).
+    app.post('/test/refunds/fail-next', async (c) => c.json({ next: await nextRefund.arm('failed') }));
+    app.post('/test/refunds/delay-next', async (c) => c.json({ next: await nextRefund.arm('succeeded') }));
+
+    // The cardholder disputes the session's payment (open), and the bank decides (won, lost).
+    app.post('/test/sessions/:id/dispute', async (c) => {
+      const body = await readControlBody(c, DisputeControlSchema);
+      if (!body) return controlError(c, 'Expected JSON { "outcome": "open" | "won" | "lost", "reason"?: string }.');
+      const stored = await currentSession(sessionId(c));
+      const intentId = stored?.session.payment_intent;
+      const payment = intentId ? await store.get<StoredPayment>(PAYMENT_INTENT_KIND, intentId) : undefined;
+      if (!payment?.charge.paid) return controlError(c, `Checkout Session ${sessionId(c)} has no paid charge.`, 404);
+      const result = await changeDispute(payment, body.outcome, body.reason ?? 'fraudulent');
+      return result instanceof StripeApiError ? respond(c, errorAnswer(result)) : c.json(result);
+    });
+  }
+
+  /**
+   * Opens the payment's dispute (charge.dispute.created, funds_withdrawn) and closes it as the bank
+   * decides (charge.dispute.closed, and funds_reinstated when won); a dispute closed is final (409).
+   */
+  async function changeDispute(
+    payment: StoredPayment,
+    outcome: 'open' | 'won' | 'lost',
+    reason: string,
+  ): Promise<Dispute | StripeApiError> {
+    const thread = payment.sessionId;
+    let dispute = payment.disputeId ? await store.get<Dispute>(DISPUTE_KIND, payment.disputeId) : undefined;
+    if (dispute && (outcome === 'open' || dispute.status !== 'needs_response')) {
+      return new StripeApiError(409, `Charge ${payment.charge.id} already has a dispute (${dispute.status}).`);
+    }
+    if (!dispute) {
+      const opened = openedDispute(payment, reason, now());
+      dispute = opened;
+      await store.put(DISPUTE_KIND, opened.id, opened);
+      const result = await store.update<StoredPayment>(PAYMENT_INTENT_KIND, payment.intent.id, (stored) => ({
+        ...stored,
+        disputeId: opened.id,
+        charge: { ...stored.charge, disputed: true },
+      }));
+      const of = result?.after ?? payment;
+      await send('charge.dispute.created', opened, of, thread);
+      await send('charge.dispute.funds_withdrawn', opened, of, thread);
+    }
+    if (outcome === 'open') return dispute;
+    const closed: Dispute = { ...dispute, status: outcome, is_charge_refundable: false };
+    await store.put(DISPUTE_KIND, closed.id, closed);
+    await send('charge.dispute.closed', closed, payment, thread);
+    if (outcome === 'won') await send('charge.dispute.funds_reinstated', closed, payment, thread);
+    return closed;
   }
 
   app.onError((error, c) => {

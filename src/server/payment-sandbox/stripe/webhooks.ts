@@ -2,21 +2,34 @@
  * Stripe's webhook events as the emulator sends them: signed like Stripe's
  * (`Stripe-Signature: t=…,v1=HMAC-SHA256(secret, "t.body")`), delivered after the browser's
  * redirect, retried a few times on failure, each event keeping its id across retries
- * (docs/product.md#d19-provider-emulators). Tests choose other timings per session; a payment's
- * later events (its refunds) follow its session's timing.
+ * (docs/product.md#d19-provider-emulators). Tests choose other timings per session (twice, late,
+ * never, or out of order: each event after the next one); a payment's later events (its delayed
+ * outcome, refunds, disputes) follow its session's timing.
  */
 import { createHmac } from 'node:crypto';
+import type Stripe from 'stripe';
 import { stripeId } from '../sandbox-ids.ts';
-import { deliverWithRetries, inBackground, type RetryTiming } from '../webhook-delivery.ts';
+import type { SandboxStore } from '../sandbox-store.ts';
+import { backgroundDeliveries, deliverWithRetries, heldEvents, type RetryTiming } from '../webhook-delivery.ts';
 
-export const WEBHOOK_MODES = ['after-redirect', 'before-redirect', 'twice', 'late', 'never'] as const;
+export const WEBHOOK_MODES = ['after-redirect', 'before-redirect', 'twice', 'late', 'never', 'out-of-order'] as const;
 export type WebhookMode = (typeof WEBHOOK_MODES)[number];
 
-export type StripeEventType =
+export type StripeEventType = Extract<
+  Stripe.Event.Type,
   | 'checkout.session.completed'
   | 'checkout.session.expired'
+  | 'checkout.session.async_payment_succeeded'
+  | 'checkout.session.async_payment_failed'
   | 'charge.refunded'
-  | 'refund.created';
+  | 'refund.created'
+  | 'refund.updated'
+  | 'refund.failed'
+  | 'charge.dispute.created'
+  | 'charge.dispute.funds_withdrawn'
+  | 'charge.dispute.closed'
+  | 'charge.dispute.funds_reinstated'
+>;
 
 export interface StripeEvent<TObject> {
   id: string;
@@ -65,6 +78,7 @@ export function stripeEvent<TObject>(
 export const unixSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
 
 export interface WebhookSenderOptions {
+  store: SandboxStore;
   secret: string;
   deliver(body: string, signature: string): Promise<number>;
   now(): Date;
@@ -72,40 +86,52 @@ export interface WebhookSenderOptions {
 }
 
 export function webhookSender(options: WebhookSenderOptions) {
+  const background = backgroundDeliveries();
+  const held = heldEvents(options.store, 'stripe');
   // Signed anew for every attempt, as Stripe does: the timestamp is the attempt's.
-  const deliver = (event: StripeEvent<unknown>, body: string) =>
+  const deliver = (body: string) =>
     deliverWithRetries(
       () => options.deliver(body, signStripeEvent(body, options.secret, unixSeconds(options.now()))),
       options.timing,
-      `Stripe event ${event.id} (${event.type})`,
+      `Stripe event ${(JSON.parse(body) as StripeEvent<unknown>).id}`,
     );
+  const deliverInTurn = async (bodies: string[]) => {
+    for (const body of bodies) await deliver(body);
+  };
 
   return {
     /**
-     * Sends `event` as `mode` says. Resolves when the caller may answer the browser: at once,
-     * except for 'before-redirect', which delivers (with retries) first.
+     * Sends `event` of the payment `thread` (its session) as `mode` says. Resolves when the caller
+     * may answer the browser: at once, except for 'before-redirect', which delivers (with retries) first.
      */
-    async send(event: StripeEvent<unknown>, mode: WebhookMode): Promise<void> {
+    async send(event: StripeEvent<unknown>, mode: WebhookMode, thread: string): Promise<void> {
       const body = JSON.stringify(event);
       switch (mode) {
         case 'never':
           return;
         case 'before-redirect':
-          await deliver(event, body);
+          await deliver(body);
           return;
         case 'after-redirect':
-          inBackground(0, () => deliver(event, body));
+          background.start(0, () => deliver(body));
           return;
         case 'twice':
-          inBackground(0, async () => {
-            await deliver(event, body);
-            await deliver(event, body);
-          });
+          background.start(0, () => deliverInTurn([body, body]));
           return;
         case 'late':
-          inBackground(options.timing.lateDelayMs, () => deliver(event, body));
+          background.start(options.timing.lateDelayMs, () => deliver(body));
           return;
+        case 'out-of-order': {
+          const bodies = await held.pass(thread, body);
+          background.start(0, () => deliverInTurn(bodies));
+          return;
+        }
       }
+    },
+    /** Delivers what was held back out of order, then waits until every delivery has ended. */
+    async settle(): Promise<void> {
+      await deliverInTurn(await held.release());
+      await background.idle();
     },
   };
 }

@@ -1,12 +1,14 @@
 /**
- * The budget check of the real build (run by `npm test` after building): every pre-rendered page
- * in dist/client, and the pages rendered on request, fetched from the built server on a freshly
- * seeded database.
+ * The real build's pages (run by `npm test` after building): every pre-rendered page in
+ * dist/client, and the pages rendered on request, fetched from the built server on a freshly
+ * seeded database with the realistic category of five photos and twelve articles. Each stays
+ * within its byte budget, and its markup is valid HTML (html-validate's recommended rules).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { HtmlValidate } from 'html-validate';
 import { describe, expect, it } from 'vitest';
 import { embeddedEnv, run, startApiServer } from '../support/processes.ts';
 import { createCategory, logIn, REALISTIC_CATEGORIES } from '../support/realistic-shop.ts';
@@ -46,24 +48,32 @@ function bytesSent(url: string): Promise<number> {
  * the on-request pages' weights, and the bytes it sends for the realistic category with five
  * photos and twelve articles, as staff fill it.
  */
-async function measureOnRequestPages(): Promise<{ weights: PageWeight[]; fivePhotosBytes: number }> {
+async function measureOnRequestPages(): Promise<{
+  weights: PageWeight[];
+  fivePhotosBytes: number;
+  html: Map<string, string>;
+}> {
   const { siteUrl } = JSON.parse(readFileSync(path.resolve('dist/build-info.json'), 'utf8')) as { siteUrl: string };
   const env = embeddedEnv(mkdtempSync(path.join(tmpdir(), 'hwds-weight-')), { SITE_URL: siteUrl });
   const created = await run('src/cli/create-admin.ts', ['--email', ADMIN.userEmail, '--password', ADMIN.password], env);
   if (created.code !== 0) throw new Error(`create-admin failed:\n${created.output}`);
   const server = await startApiServer(env, 'src/cli/start.ts');
   try {
+    const html = new Map<string, string>();
     const weights = await Promise.all(
       ON_REQUEST_ROUTES.map(async (route) => {
         const response = await fetch(`${server.baseUrl}${route}`);
         if (!response.ok) throw new Error(`${route} answered ${response.status}`);
-        return measureHtml(clientDir, route, await response.text());
+        html.set(route, await response.text());
+        return measureHtml(clientDir, route, html.get(route) as string);
       }),
     );
     const send = (apiPath: string, init?: RequestInit) => fetch(`${server.baseUrl}/api${apiPath}`, init);
     const admin = await logIn(send, ADMIN.userEmail, ADMIN.password);
     const fivePhotos = await createCategory(send, admin, REALISTIC_CATEGORIES.fivePhotos);
-    return { weights, fivePhotosBytes: await bytesSent(`${server.baseUrl}/departaments/${fivePhotos.id}`) };
+    const fivePhotosPage = `/departaments/${fivePhotos.id}`;
+    html.set(fivePhotosPage, await (await fetch(`${server.baseUrl}${fivePhotosPage}`)).text());
+    return { weights, fivePhotosBytes: await bytesSent(`${server.baseUrl}${fivePhotosPage}`), html };
   } finally {
     await server.stop();
   }
@@ -90,6 +100,47 @@ describe('page weight of the build (gzip bytes)', () => {
   for (const weight of weights) {
     it(`${weight.route} stays within ${JSON.stringify(budgetFor(weight.route, budgets))}`, () => {
       expect(checkBudgets([weight], budgets)).toEqual([]);
+    });
+  }
+});
+
+/**
+ * html-validate's recommended rules, but for what React's own server markup requires: camel-cased
+ * attributes (`autoComplete`, `noValidate`), self-closed void elements (`<input/>`), boolean
+ * attributes written with a value (`disabled=""`), and `useId`'s ids, which begin with '_'
+ * (`_r1R_1_`, so ids are checked as HTML defines them; ours must also begin with a letter, below).
+ */
+const validator = new HtmlValidate({
+  extends: ['html-validate:recommended'],
+  rules: {
+    'attr-case': 'off',
+    'void-style': 'off',
+    'attribute-boolean-style': 'off',
+    'valid-id': ['error', { relaxed: true }],
+  },
+});
+
+const builtPages = (dir: string): [string, string][] =>
+  readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.html') && !file.startsWith('editor'))
+    .map((file) => [`/${file}`, readFileSync(path.join(dir, file), 'utf8')]);
+
+const pagesToValidate = onRequest ? [...builtPages(clientDir), ...onRequest.html] : [];
+
+describe('markup of the build', () => {
+  it('covers every built page and the pages rendered on request', () => {
+    expect(pagesToValidate.length).toBeGreaterThan(ON_REQUEST_ROUTES.length + 50);
+  });
+
+  for (const [page, html] of pagesToValidate) {
+    it(`${page} is valid HTML, its own ids beginning with a letter`, async () => {
+      const report = await validator.validateString(html, page);
+      const problems = report.results.flatMap((result) =>
+        result.messages.map((message) => `${message.line}:${message.column} ${message.ruleId}: ${message.message}`),
+      );
+      expect(problems).toEqual([]);
+      const ids = [...html.matchAll(/\sid="([^"]*)"/g)].map(([, id]) => id ?? '');
+      expect(ids.filter((id) => !/^[\p{L}_]/u.test(id))).toEqual([]);
     });
   }
 });
