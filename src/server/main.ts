@@ -2,7 +2,8 @@
  * `npm run start:api`: the REST API alone, for running it apart from the static files (e.g.
  * several stateless replicas on PostgreSQL behind a load balancer).
  */
-import { createRequestListener, listen } from './http/node-server.ts';
+import { listen } from './http/http-server.ts';
+import { createRequestListener } from './http/node-server.ts';
 import { log, setLogLevel } from './log.ts';
 import { processApi } from './runtime.ts';
 import { loadDotEnv, loadSettingsOrExit } from './settings.ts';

@@ -26,7 +26,7 @@ import { startRenewalReminders } from './features/maintenance/renewal-reminders.
 import { createMetrics } from './features/metrics/metrics.ts';
 import { describePayments, paymentConfig } from './features/payments/payment-config.ts';
 import { startReconciliation } from './features/payments/reconciliation.ts';
-import type { HttpServer } from './http/node-server.ts';
+import type { HttpServer } from './http/http-server.ts';
 import { log } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { releaseMailClaims, startMailSender } from './mail/queue.ts';
@@ -96,7 +96,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
       : undefined;
   warnAboutLocalState(settings);
   const { app, providers } = createApp(deps);
-  const stopReconciliation = startReconciliation(deps, providers);
+  const stopReconciliation = startReconciliation(deps, providers, settings.reconcileAfterMs);
   const stopRenewalReminders = startRenewalReminders(deps);
   return {
     app,

@@ -59,6 +59,11 @@ export interface Settings {
   shutdownDelayMs: number;
   /** The bearer token of `/api/metrics`; unset: the metrics are not served (404). */
   metricsToken: string | undefined;
+  /**
+   * How old a payment attempt without a final outcome must be before the reconciliation asks its
+   * provider; it runs every half of that (docs/product.md#d32-payment-states).
+   */
+  reconcileAfterMs: number;
 }
 
 /** An S3-compatible bucket for uploads, shared by every replica. */
@@ -146,6 +151,14 @@ const delaySeconds = v.pipe(
   v.maxValue(60, 'must be a whole number of seconds from 0 to 60'),
 );
 
+const reconcileSeconds = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number of seconds from 10 to 86400'),
+  v.transform(Number),
+  v.minValue(10, 'must be a whole number of seconds from 10 to 86400'),
+  v.maxValue(86_400, 'must be a whole number of seconds from 10 to 86400'),
+);
+
 // S3's naming rules: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end.
 const bucketName = v.pipe(
   v.string(),
@@ -226,6 +239,7 @@ export function loadSettings(env: Environment = process.env): Settings {
     apiDocs: read(env, 'API_DOCS', flag) ?? env.NODE_ENV === 'development',
     shutdownDelayMs: (read(env, 'SHUTDOWN_DELAY_SECONDS', delaySeconds) ?? 0) * 1000,
     metricsToken: read(env, 'METRICS_TOKEN', metricsToken),
+    reconcileAfterMs: (read(env, 'RECONCILE_AFTER_SECONDS', reconcileSeconds) ?? 600) * 1000,
   };
   const { stripe: stripeKeys, paypal: paypalKeys } = paymentKeys(settings);
   requireTogether(stripeKeys);

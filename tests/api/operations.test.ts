@@ -1,5 +1,6 @@
 /**
- * Operations (docs/product.md#operations), with the product as a process: a stop that cuts no
+ * Operations (docs/product.md#operations), with the product as a process: a build in the folder a
+ * running server serves, under load, costs no page a byte; a stop that cuts no
  * answer; readiness while the server starts and while its database or bucket is away; 503 with
  * `Retry-After` and a German message during a PostgreSQL outage while the pre-rendered pages still
  * serve, and full service again within 5 s of its return, without a restart; a bucket outage that
@@ -8,7 +9,7 @@
  * with limits sized for a busy two-core machine.
  */
 import { once } from 'node:events';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readlinkSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
 import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -20,6 +21,7 @@ import { type PostgresCluster, postgresBinaries, startPostgresCluster } from '..
 import { builtSiteUrl, embeddedEnv, run, spawnServer, startApiServer } from '../support/processes.ts';
 import { createCategory, logIn, photo, REALISTIC_CATEGORIES, REALISTIC_CUSTOMER } from '../support/realistic-shop.ts';
 import { startS3Emulator } from '../support/s3-emulator.ts';
+import { getWhole } from '../support/whole-answers.ts';
 import { STRONG_PASSWORD } from './support/test-api.ts';
 
 const ADMIN = { userEmail: 'chefin@example.de', password: STRONG_PASSWORD };
@@ -49,6 +51,65 @@ async function timed(url: string, init?: RequestInit) {
   const text = await response.text();
   return { status: response.status, headers: response.headers, text, ms: Date.now() - started };
 }
+
+describe.skipIf(!builtSiteUrl())('a build under a running server', () => {
+  it('leaves what it serves as it is: under load every page and asset arrives whole before, during and after the switch', async () => {
+    const siteUrl = builtSiteUrl() as string;
+    const server = await startApiServer(embeddedEnv(dataDir(), { SITE_URL: siteUrl }), 'src/cli/start.ts');
+    const served = readlinkSync('dist');
+    try {
+      // The server names the build it serves, so that no later build removes it.
+      expect(readFileSync(`.builds/in-use/${server.process.pid}`, 'utf8')).toBe(path.basename(served));
+      const home = await getWhole(`${server.baseUrl}/`);
+      const asset = home.text?.match(/\/_astro\/[\w.-]+\.js/)?.[0];
+      expect(asset, 'the home page loads a script').toBeDefined();
+      // The pages whose compressed copies went out short before (brotli, gzip, plain), and an asset.
+      const targets = ['/', '/shop', '/preise', '/modelle', asset as string];
+      const encodings = ['br', 'gzip, deflate', undefined];
+      const faults: string[] = [];
+      const answered = { duringBuild: 0, afterSwitch: 0 };
+      let phase: keyof typeof answered = 'duringBuild';
+      let loading = true;
+      const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+      // Four visitors, each about 40 requests a second: a steady load that leaves the build a core.
+      const visitor = async (offset: number) => {
+        for (let n = offset; loading; n++) {
+          await new Promise((resolve) => setTimeout(resolve, 25));
+          const target = targets[n % targets.length] as string;
+          const acceptEncoding = encodings[Math.floor(n / targets.length) % encodings.length];
+          const answer = await getWhole(`${server.baseUrl}${target}`, { acceptEncoding, agent });
+          if (answer.status !== 200 || answer.fault) {
+            faults.push(`${target} (${acceptEncoding ?? 'plain'}): ${answer.status} ${answer.fault ?? ''}`);
+          }
+          answered[phase]++;
+        }
+      };
+      const visitors = [0, 1, 2, 3].map(visitor);
+
+      // `npm run build` in the served folder, as `git pull && npm run build` before a restart does.
+      const built = await run('node_modules/astro/bin/astro.mjs', ['build'], {
+        ...process.env,
+        NODE_ENV: 'production',
+        SITE_URL: siteUrl,
+        ASTRO_TELEMETRY_DISABLED: '1',
+      });
+      expect(built.code, built.output).toBe(0);
+      phase = 'afterSwitch';
+      await until('a hundred answers after the switch', async () => answered.afterSwitch >= 100);
+      loading = false;
+      await Promise.all(visitors);
+      agent.destroy();
+
+      expect(faults).toEqual([]);
+      expect(answered.duringBuild).toBeGreaterThan(50);
+      // dist names the new build; the one served stays whole while its server runs.
+      expect(readlinkSync('dist')).not.toBe(served);
+      expect(existsSync(path.join(served, 'client/index.html'))).toBe(true);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  }, 300_000);
+});
 
 describe('a stop (SIGTERM)', () => {
   it('answers what it began, closes kept-alive connections after their answer, refuses new ones and exits with 0', async () => {

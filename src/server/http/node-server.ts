@@ -6,7 +6,7 @@
  * all of it; `npm run start:api` only the API.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
@@ -17,16 +17,15 @@ import { loginHref } from '../../lib/return-path.ts';
 import type { ApiApp } from '../app.ts';
 import { API_BASE_PATH } from '../app.ts';
 import type { Build } from '../features/editor/releases.ts';
-import { HEALTH_PATH, READY_PATH, unreadiness } from '../features/health/readiness.ts';
 import type { Metrics } from '../features/metrics/metrics.ts';
 import { log, REQUEST_ID_HEADER } from '../log.ts';
 import type { Settings } from '../settings.ts';
-import { errorBody, MESSAGES, RETRY_AFTER_SECONDS } from './errors.ts';
+import { errorBody, MESSAGES } from './errors.ts';
 import { SERVED_METHODS } from './request-checks.ts';
 import { EDITOR_CONTENT_SECURITY_POLICY, pageSecurityHeaders } from './security-headers.ts';
 import { type StaticFiles, staticFiles } from './static-files.ts';
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 export interface SiteHandlers {
@@ -249,86 +248,4 @@ export function createRequestListener(api: ApiApp, settings: Settings, metrics: 
       );
     });
   };
-}
-
-/**
- * A kept-alive connection stays open for 65 s without a request, longer than proxies and load
- * balancers keep theirs in a pool (60 s is common): with Node's 5 s, a request a client sent on
- * an idle connection could meet the server closing it and fail with a reset.
- */
-const KEEP_ALIVE_MS = 65_000;
-
-/** The server's socket, which answers before the product is ready and stops without cutting answers (docs/product.md#operations). */
-export interface HttpServer {
-  /** `handler` answers from now on; until then every request but the health checks gets a 503. */
-  serve(handler: Handler): void;
-  /** Every answer from now on closes its connection, so that clients and proxies open their next one elsewhere. */
-  drain(): void;
-  /**
-   * Stops accepting connections, closes the idle ones, lets the answers begun finish for up to
-   * `limitMs` and then cuts the rest; resolves, once every connection is closed, with how many
-   * answers were cut.
-   */
-  close(limitMs: number): Promise<number>;
-}
-
-/** What a request gets while the server starts: liveness, readiness with its reason, or a 503 to try again. */
-const starting: Handler = (req, res) => {
-  const path = req.url?.split('?')[0];
-  if (path === HEALTH_PATH) {
-    res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' });
-    res.end(JSON.stringify({ status: 'ok' }));
-    return;
-  }
-  const { message } = unreadiness(['starting']);
-  const forApi = path === API_BASE_PATH || path?.startsWith(`${API_BASE_PATH}/`);
-  res.writeHead(503, {
-    'Content-Type': forApi ? 'application/json' : 'text/plain; charset=utf-8',
-    'Retry-After': String(RETRY_AFTER_SECONDS),
-    'Cache-Control': 'no-store',
-  });
-  res.end(forApi ? JSON.stringify(path === READY_PATH ? unreadiness(['starting']) : errorBody(503, message)) : message);
-};
-
-/** Listens on HOST:PORT, answering 503 until `serve` names the product's handler. */
-export function listen(settings: Settings): Promise<HttpServer> {
-  let handler = starting;
-  let draining = false;
-  const answering = new Set<ServerResponse>();
-  const server = createServer(
-    { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 },
-    (req, res) => {
-      answering.add(res);
-      res.once('close', () => answering.delete(res));
-      if (draining) res.setHeader('Connection', 'close');
-      void handler(req, res);
-    },
-  );
-  const http: HttpServer = {
-    serve: (next) => {
-      handler = next;
-    },
-    drain: () => {
-      draining = true;
-      for (const res of answering) if (!res.headersSent) res.setHeader('Connection', 'close');
-    },
-    close: (limitMs) => {
-      http.drain();
-      return new Promise((resolve) => {
-        let cut = 0;
-        const limit = setTimeout(() => {
-          cut = answering.size;
-          server.closeAllConnections();
-        }, limitMs);
-        server.close(() => {
-          clearTimeout(limit);
-          resolve(cut);
-        });
-      });
-    },
-  };
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(settings.port, settings.host, () => resolve(http));
-  });
 }

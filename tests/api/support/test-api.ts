@@ -14,7 +14,6 @@ import type * as v from 'valibot';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { siteSchema } from '../../../src/content-schemas/site.ts';
 import type { ArticleSchema } from '../../../src/lib/catalogue.ts';
-import { todayInGermany } from '../../../src/lib/dates.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { type Company, companyOf, readContentFile } from '../../../src/server/content-files.ts';
 import type { ApiDependencies } from '../../../src/server/context.ts';
@@ -50,12 +49,7 @@ export const SITE_URL = 'http://localhost:4321';
 // The suites assert behaviour, not log lines; LOG_LEVEL=info shows the server's log while debugging.
 setLogLevel(loadSettings({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }).logLevel);
 
-/** The date `days` from today in Germany (the day the cart's date rules count from), as YYYY-MM-DD. */
-export function inDays(days: number): string {
-  const date = new Date(`${todayInGermany()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+export { inDays } from '../../support/realistic-shop.ts';
 export const STRONG_PASSWORD = 'Sommer-2026!A';
 
 /** A business customer's billing address, as the payment page asks for it. */

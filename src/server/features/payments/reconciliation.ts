@@ -17,10 +17,11 @@ import { captureForPayer } from './paypal-capture.ts';
 import { reconcileRefunds } from './refunds.ts';
 import { applyVerdict } from './settlement.ts';
 
-/** Attempts younger than this are left to the customer's return and the webhooks. */
+/**
+ * Attempts younger than this are left to the customer's return and the webhooks (the server's
+ * RECONCILE_AFTER_SECONDS; it reconciles every half of it).
+ */
 const RECONCILE_AFTER_MS = 10 * 60 * 1000;
-/** How often the server reconciles. */
-const RECONCILE_EVERY_MS = 5 * 60 * 1000;
 /**
  * An open attempt is asked about for this long, well past the providers' lifetimes (a Checkout
  * Session lives 24 hours, a PayPal order not completed three hours): once the provider says it is
@@ -75,21 +76,31 @@ export async function reconcilePayments(
 }
 
 /**
- * Runs the reconciliation now and then every few minutes; returns how to stop it, which lets the
- * attempt under way finish (docs/product.md#operations). Each run and each failed run is counted.
+ * Runs the reconciliation now and then every half of `olderThanMs`; returns how to stop it, which
+ * lets the attempt under way finish (docs/product.md#operations). Each run and each failed run is
+ * counted.
  */
-export function startReconciliation(deps: ApiDependencies, providers: PaymentProviders): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
+export function startReconciliation(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  olderThanMs: number,
+): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
   const stopping = new AbortController();
   const run = () => {
+    if (running) return; // a slow run (a provider that does not answer) is not doubled
     deps.metrics.reconciliationRuns.inc();
-    running = reconcilePayments(deps, providers, { signal: stopping.signal }).catch((error: unknown) => {
-      deps.metrics.reconciliationFailures.inc();
-      log.error({ err: error }, 'payment reconciliation failed');
-    });
+    running = reconcilePayments(deps, providers, { olderThanMs, signal: stopping.signal })
+      .catch((error: unknown) => {
+        deps.metrics.reconciliationFailures.inc();
+        log.error({ err: error }, 'payment reconciliation failed');
+      })
+      .finally(() => {
+        running = undefined;
+      });
   };
   run();
-  const timer = setInterval(run, RECONCILE_EVERY_MS);
+  const timer = setInterval(run, olderThanMs / 2);
   timer.unref();
   return async () => {
     clearInterval(timer);
