@@ -49,7 +49,8 @@ export interface BudgetViolation {
   budget: number;
 }
 
-const gzipBytes = (content: string | Buffer) => gzipSync(content).length;
+/** How a budget counts bytes: gzip at its default level. */
+export const gzipBytes = (content: string | Buffer) => gzipSync(content).length;
 
 function attribute(tag: string, name: string): string | undefined {
   return new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
