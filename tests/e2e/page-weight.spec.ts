@@ -2,7 +2,8 @@
  * What a page costs a phone before its visitor does anything (docs/product.md#h11-speed): the
  * JavaScript it loads within 5 s of opening at 375 × 800 px, counted as gzip bytes of the built
  * files (the server sends brotli, smaller still). A logged-in customer's category page with a
- * dozen booking forms stays within 40 KB: the forms hydrate when used.
+ * dozen booking forms stays within 40 KB (the forms hydrate when used); the account pages within
+ * 90 KB, everything they load at once included (their first reads go without ky).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -41,3 +42,16 @@ test('a logged-in customer’s category page with twelve booking forms loads at 
   expect(total, files.join('\n')).toBeLessThanOrEqual(40 * 1024);
   expect(files.some((file) => file.includes('AddToCartForm'))).toBe(false);
 });
+
+for (const route of ['/profilepage', '/cart', '/payment-options', '/checkout']) {
+  test(`${route} of a customer with a long history loads at most 90 KB of JavaScript in its first 5 s`, async ({
+    page,
+    realShop,
+  }) => {
+    await signIn(page, realShop.customer.accessToken);
+    await page.goto(route);
+    await page.waitForTimeout(QUIET_MS);
+    const { total, files } = await scriptBytes(page);
+    expect(total, files.join('\n')).toBeLessThanOrEqual(90 * 1024);
+  });
+}
