@@ -37,7 +37,7 @@ export async function expectNotHydrated(element: Locator): Promise<void> {
  * A booking form of a category page hydrates when first used (`client:used`): a customer's first
  * step, into its start date, and it is live.
  */
-export async function useBookingForm(card: Locator): Promise<void> {
+export async function wakeBookingForm(card: Locator): Promise<void> {
   await card.getByLabel('Startdatum').focus();
   await expectHydrated(card.getByLabel('Startdatum'));
 }
