@@ -1,5 +1,6 @@
 /** What the API is made of, passed in by whoever creates it (the server process or a test). */
 import type { Company } from './content-files.ts';
+import type { CatalogueRevision } from './db/catalogue-revision.ts';
 import type { Database } from './db/schema.ts';
 import type { AccessTokenKeys } from './features/accounts/access-tokens.ts';
 import type { RoleName } from './features/accounts/accounts.views.ts';
@@ -14,6 +15,8 @@ import type { MailSender } from './mail/queue.ts';
 
 export interface ApiDependencies {
   db: Database;
+  /** The catalogue's revision, which its kept answers are checked against (docs/product.md#h10-delivery-and-caching). */
+  catalogueRevision: CatalogueRevision;
   /** Delivers the mail queue; services queue mail in their transactions and wake it after. */
   mailSender: MailSender;
   images: ImageStore;

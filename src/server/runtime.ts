@@ -11,6 +11,7 @@ import { createBackup } from './backup/backups.ts';
 import { companyOf, readContentFile } from './content-files.ts';
 import type { ApiDependencies } from './context.ts';
 import { makePrivate, protectDataDir } from './data-dir.ts';
+import { catalogueRevisionOf } from './db/catalogue-revision.ts';
 import { type DatabaseLocation, openDatabase } from './db/database.ts';
 import { seedCatalogue } from './db/seed.ts';
 import { seedCataloguePhotos } from './db/seed-photos.ts';
@@ -69,6 +70,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
   log.info(describePayments(payments));
   const deps: ApiDependencies = {
     db: database.db,
+    catalogueRevision: await catalogueRevisionOf(database),
     mailSender,
     images: imageStore(blobs),
     invoices,

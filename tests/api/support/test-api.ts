@@ -18,6 +18,7 @@ import { todayInGermany } from '../../../src/lib/dates.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { type Company, companyOf, readContentFile } from '../../../src/server/content-files.ts';
 import type { ApiDependencies } from '../../../src/server/context.ts';
+import { catalogueRevisionOf } from '../../../src/server/db/catalogue-revision.ts';
 import { type DatabaseHandle, openDatabase } from '../../../src/server/db/database.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { userRoles, users } from '../../../src/server/db/schema.ts';
@@ -179,6 +180,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
   });
   const deps: ApiDependencies = {
     db: database.db,
+    catalogueRevision: await catalogueRevisionOf(database),
     mailSender,
     images: imageStore(uploads.store),
     invoices,
