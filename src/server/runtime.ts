@@ -118,7 +118,7 @@ function warnAboutLocalState(settings: Settings): void {
     settings.s3 ? undefined : 'uploads (S3_* unset)',
   ].filter((item) => item !== undefined);
   if (local.length === 0) return;
-  log.warn(`Kept on this machine: ${local.join(', ')}. Replicas must share them (README, "Running several replicas").`);
+  log.warn(`Kept on this machine: ${local.join(', ')}. Replicas must share them (docs/operations.md, "Running several replicas").`);
 }
 
 const PROCESS_API = Symbol.for('hwds.processApi');
