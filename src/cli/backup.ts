@@ -11,7 +11,8 @@ import { BackupError, createBackup, databaseDir } from '../server/backup/backups
 import { protectDataDir } from '../server/data-dir.ts';
 import { DatabaseInUseError, lockDatabaseDir } from '../server/db/lock.ts';
 import { loadDotEnv, loadSettingsOrExit, type Settings } from '../server/settings.ts';
-import { openBlobStore, pausableWrites } from '../server/storage/blob-store.ts';
+import { pausableWrites } from '../server/storage/blob-store.ts';
+import { openBlobStore } from '../server/storage/open-blob-store.ts';
 
 async function backupWithoutServer(settings: Settings): Promise<string> {
   const dir = databaseDir(settings.dataDir);

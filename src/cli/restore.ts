@@ -10,7 +10,7 @@ import { BackupError, databaseDir, restoreBackup } from '../server/backup/backup
 import { protectDataDir } from '../server/data-dir.ts';
 import { DatabaseInUseError, lockDatabaseDir } from '../server/db/lock.ts';
 import { loadDotEnv, loadSettingsOrExit } from '../server/settings.ts';
-import { openBlobStore } from '../server/storage/blob-store.ts';
+import { openBlobStore } from '../server/storage/open-blob-store.ts';
 
 function fail(message: string): never {
   console.error(message);

@@ -51,7 +51,9 @@ describe('the OpenAPI document', () => {
 
   it('is the one the endpoint table of docs/api.md was written from (npm run docs:api)', () => {
     const reference = readFileSync('docs/api.md', 'utf8');
-    const table = reference.slice(reference.indexOf(TABLE_START) + TABLE_START.length, reference.indexOf(TABLE_END)).trim();
+    const table = reference
+      .slice(reference.indexOf(TABLE_START) + TABLE_START.length, reference.indexOf(TABLE_END))
+      .trim();
     expect(table, 'docs/api.md is out of date: run npm run docs:api').toBe(endpointTable(document));
     expect(withEndpointTable(reference, endpointTable(document))).toBe(reference);
   });

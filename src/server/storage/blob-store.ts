@@ -4,9 +4,6 @@
  * made by the server; the image store keeps its image logic once, on top of this interface.
  */
 import { Semaphore } from 'async-mutex';
-import type { Settings } from '../settings.ts';
-import { diskBlobStore } from './disk-blob-store.ts';
-import { s3BlobStore } from './s3-blob-store.ts';
 
 export interface BlobStore {
   /** Stores `data` under `key`, replacing what was there; a reader never sees half of it. */
@@ -17,14 +14,6 @@ export interface BlobStore {
   list(prefix: string): Promise<string[]>;
   /** Removes the keys; missing ones are no error. */
   delete(keys: string[]): Promise<void>;
-}
-
-/** Opens the configured store; an unreachable bucket stops the start instead of the first upload. */
-export async function openBlobStore(settings: Pick<Settings, 'uploadDir' | 's3'>): Promise<BlobStore> {
-  if (!settings.s3) return diskBlobStore(settings.uploadDir);
-  const store = s3BlobStore(settings.s3);
-  await store.checkBucket();
-  return store;
 }
 
 export interface PausableBlobStore extends BlobStore {

@@ -7,8 +7,9 @@ import { ForgotPasswordSchema, LoginSchema, RegistrationSchema, ResetPasswordSch
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { ApiError } from '../../http/errors.ts';
-import { requireUser } from '../../http/guards.ts';
 import { common, failure, json, jsonBody, noContent, operation } from '../../http/openapi.ts';
+import type { RateLimit } from '../../http/rate-limit-defaults.ts';
+import { clientOf, consumeRateLimit, rateLimitKey } from '../../http/rate-limits.ts';
 import { endStaffCookie } from '../editor/editor.routes.ts';
 import * as accounts from './accounts.service.ts';
 import {
@@ -19,7 +20,7 @@ import {
   TokenPairSchema,
 } from './accounts.views.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies.ts';
-import { clientOf, consumeRateLimit, type RateLimit, rateLimitKey } from './rate-limits.ts';
+import { requireUser } from './guards.ts';
 
 const RefreshSchema = v.object({
   refreshToken: v.pipe(v.string('refreshToken fehlt.'), v.nonEmpty('refreshToken fehlt.'), v.maxLength(200)),

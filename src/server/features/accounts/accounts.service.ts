@@ -17,11 +17,11 @@ import {
   users,
 } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
+import type { RateLimit } from '../../http/rate-limit-defaults.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { confirmationMail, passwordResetMail } from '../../mail/templates.ts';
 import type { CurrentUserView, RoleName, TokenPair } from './accounts.views.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { RateLimit } from './rate-limits.ts';
 import { hashToken, randomToken } from './secrets.ts';
 
 export const ACCOUNT_API_MESSAGES = {
