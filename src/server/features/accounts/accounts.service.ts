@@ -19,7 +19,7 @@ import {
 import { ApiError } from '../../http/errors.ts';
 import type { RateLimit } from '../../http/rate-limit-defaults.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { confirmationMail, passwordResetMail } from '../../mail/templates.ts';
+import { confirmationMail, passwordResetMail } from './accounts.mails.ts';
 import type { CurrentUserView, RoleName, TokenPair } from './accounts.views.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashToken, randomToken } from './secrets.ts';

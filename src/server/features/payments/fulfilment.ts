@@ -30,8 +30,8 @@ import {
 import { legalTexts } from '../../legal-texts.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { bookingConfirmationMail, paymentFailedMail, refundDuePaymentMail } from '../../mail/templates.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
+import { bookingConfirmationMail, paymentFailedMail, refundDuePaymentMail } from './payments.mails.ts';
 
 export interface VerifiedPayment {
   provider: PaymentProvider;

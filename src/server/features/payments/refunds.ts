@@ -20,10 +20,10 @@ import { bookings, type Database, invoices, payments, type RefundStatus, refunds
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { refundFailedMail, refundMail } from '../../mail/templates.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
 import { idempotencyKey } from './idempotency-keys.ts';
 import type { PaymentProviders } from './payment-providers.ts';
+import { refundFailedMail, refundMail } from './payments.mails.ts';
 import type { RefundView } from './payments.views.ts';
 import { PayPalApiError } from './paypal-client.ts';
 
