@@ -220,8 +220,11 @@ function floorOf(file: string): number | undefined {
 
 /** Why a server file may not import `target`; undefined when it may. */
 function floorRule(file: string, target: string): string | undefined {
-  // The content's schemas and the editor's config describe content/, which both sides read.
-  const describesContent = inDir('content-schemas')(target) || target === path.join(SRC, 'editor/keystatic.config.ts');
+  // The content's schemas and the editor's config and forms describe content/, which both sides read.
+  const describesContent =
+    inDir('content-schemas')(target) ||
+    inDir('editor/forms')(target) ||
+    target === path.join(SRC, 'editor/keystatic.config.ts');
   if (inDir('lib')(target) || isContract(target) || describesContent) return undefined;
   if (!inDir('server')(target)) return 'server code imports no page, component, island, store or client';
   const [from, to] = [floorOf(file), floorOf(target)];
@@ -308,9 +311,9 @@ describe('the import graph', () => {
     const files = filesUnder(SERVER, /\.(ts|tsx)$/).filter((file) => !isContract(file));
     expect(files.flatMap((file) => floorProblems(file))).toEqual([]);
     const mailLetter = path.join(SERVER, 'mail/letter.ts');
-    expect(
-      floorProblems(mailLetter, "import { x } from '../../components/content/company-fields.ts';"),
-    ).toHaveLength(1);
+    expect(floorProblems(mailLetter, "import { x } from '../../components/content/company-fields.ts';")).toHaveLength(
+      1,
+    );
     expect(
       floorProblems(
         path.join(SERVER, 'http/guards.ts'),
