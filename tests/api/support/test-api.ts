@@ -23,8 +23,8 @@ import { type DatabaseHandle, openDatabase } from '../../../src/server/db/databa
 import * as schema from '../../../src/server/db/schema.ts';
 import { userRoles, users } from '../../../src/server/db/schema.ts';
 import { accessTokenKeys } from '../../../src/server/features/accounts/access-tokens.ts';
-import { mailPasswordResets } from '../../../src/server/features/accounts/accounts.service.ts';
 import { deviceCookies } from '../../../src/server/features/accounts/device-cookies.ts';
+import { mailPasswordResets } from '../../../src/server/features/accounts/password-reset.ts';
 import type { BookingView } from '../../../src/server/features/bookings/bookings.views.ts';
 import type { ArticleView } from '../../../src/server/features/catalogue/catalogue.views.ts';
 import { staffCookies } from '../../../src/server/features/editor/staff-cookies.ts';

@@ -21,6 +21,7 @@ import {
 } from './accounts.views.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies.ts';
 import { requireUser } from './guards.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.ts';
 
 const RefreshSchema = v.object({
   refreshToken: v.pipe(v.string('refreshToken fehlt.'), v.nonEmpty('refreshToken fehlt.'), v.maxLength(200)),
@@ -195,7 +196,7 @@ export function authRoutes(deps: ApiDependencies) {
           rateLimitKey('forgot-password', { account, ...client(c) }),
           limits.forgotPerAccountAndAddress,
         );
-        await accounts.requestPasswordReset(deps, userEmail);
+        await requestPasswordReset(deps, userEmail);
         return c.json({ message: accounts.ACCOUNT_API_MESSAGES.resetMailSent });
       },
     )
@@ -214,7 +215,7 @@ export function authRoutes(deps: ApiDependencies) {
       jsonBody(ResetPasswordSchema),
       async (c) => {
         const { resetToken, newPassword } = c.req.valid('json');
-        await accounts.resetPassword(deps.db, resetToken, newPassword);
+        await resetPassword(deps.db, resetToken, newPassword);
         return c.json({ message: accounts.ACCOUNT_API_MESSAGES.passwordChanged });
       },
     );
