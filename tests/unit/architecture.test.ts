@@ -363,3 +363,12 @@ describe('the payment sandbox (docs/product.md#d19-provider-emulators)', () => {
     expect(problems).toEqual([]);
   });
 });
+
+describe('the size of a file (docs/product.md#d26-code-layout)', () => {
+  it('is at most 400 lines: a room holds one thing, not everything of a kind', () => {
+    const long = filesUnder(SRC, /\.(ts|tsx|astro|css|mjs)$/)
+      .map((file) => ({ file: relative(file), lines: readFileSync(file, 'utf8').split('\n').length }))
+      .filter(({ lines }) => lines > 400);
+    expect(long).toEqual([]);
+  });
+});
