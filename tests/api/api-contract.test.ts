@@ -13,10 +13,10 @@ import sharp from 'sharp';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, paymentAttempts, payments } from '../../src/server/db/schema.ts';
-import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
 import type { ApiDocument } from '../../src/server/features/api-docs/api-document.ts';
 import type { ImageView } from '../../src/server/features/images/images.views.ts';
 import type { CheckoutSessionView, PayPalOrderView } from '../../src/server/features/payments/payments.views.ts';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/http/rate-limit-defaults.ts';
 import { certUrl, signTransmission } from '../../src/server/payment-sandbox/paypal/webhooks.ts';
 import {
   answer,

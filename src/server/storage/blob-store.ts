@@ -4,9 +4,6 @@
  * made by the server; the image store keeps its image logic once, on top of this interface.
  */
 import { Semaphore } from 'async-mutex';
-import type { Settings } from '../settings.ts';
-import { diskBlobStore } from './disk-blob-store.ts';
-import { s3BlobStore } from './s3-blob-store.ts';
 
 export interface BlobStore {
   /** Stores `data` under `key`, replacing what was there; a reader never sees half of it. */
@@ -27,13 +24,6 @@ export interface BlobStore {
  */
 export class StorageUnavailableError extends Error {
   override name = 'StorageUnavailableError';
-}
-
-/** Opens the configured store; an unreachable bucket stops the start instead of the first upload. */
-export async function openBlobStore(settings: Pick<Settings, 'uploadDir' | 's3'>): Promise<BlobStore> {
-  const store = settings.s3 ? s3BlobStore(settings.s3) : diskBlobStore(settings.uploadDir);
-  await store.check();
-  return store;
 }
 
 export interface PausableBlobStore extends BlobStore {

@@ -2,9 +2,9 @@
 import * as v from 'valibot';
 import type { ApiDependencies } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
-import { adminRouter } from '../../http/guards.ts';
 import { failure, json, noContent, operation, queryParameters } from '../../http/openapi.ts';
 import { parseId } from '../../http/validation.ts';
+import { adminRouter } from '../accounts/guards.ts';
 import { BOOKING_STATUSES } from '../bookings/bookings.views.ts';
 import type { PaymentProviders } from '../payments/payment-providers.ts';
 import { RefundViewSchema } from '../payments/payments.views.ts';

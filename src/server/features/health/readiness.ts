@@ -10,14 +10,6 @@ import type { Unreadiness, UnreadyReason } from './health.views.ts';
 export const HEALTH_PATH = '/api/health';
 export const READY_PATH = '/api/health/ready';
 
-/** What the process tells the readiness check about itself. */
-export interface ServerState {
-  /** Set when the process begins to stop: from then on a load balancer sends nothing new. */
-  stopping: boolean;
-  /** Throws while the uploads' storage cannot be used. */
-  checkStorage(): Promise<void>;
-}
-
 /** A dependency slower than this counts as unreachable. */
 const CHECK_LIMIT_MS = 2_000;
 
