@@ -121,12 +121,13 @@ export function startLoad(baseUrl: string, shop: ShopToBrowse, customers: Person
 
   async function bookAndPay(person: Person, round: number) {
     const articleId = shop.articleIds[round % shop.articleIds.length] as number;
+    const day = inDays(14 + (round % 300));
     const booked = await persist(
       person,
       'cart',
       'database',
       `/api/cart/article/${articleId}`,
-      json({ entryDate: inDays(14 + (round % 300)) }),
+      json({ entryDate: day, departureDate: day }),
       (status) => status === 201 || status === 200,
     );
     if (!booked.ok) return;
