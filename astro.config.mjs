@@ -2,7 +2,7 @@
 
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { satteri } from '@astrojs/markdown-satteri';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
@@ -13,6 +13,7 @@ import { rawHtmlAsText } from './src/components/content/raw-html-as-text.ts';
 import { tableLabels } from './src/components/content/table-labels.ts';
 import { siteSchema } from './src/content-schemas/site.ts';
 import { buildEditor } from './src/editor/build-editor.ts';
+import { isProjectDist, markBuildInUse, newBuildDir, switchDist } from './src/server/builds.ts';
 import { codeVersion } from './src/server/code-version.ts';
 import { readContentFile } from './src/server/content-files.ts';
 import { withIslandStylesInHead } from './src/server/http/island-styles.ts';
@@ -26,9 +27,11 @@ const { company } = readContentFile('site.yaml', siteSchema);
 /** The API's origin when it lives apart from the site (PUBLIC_API_BASE an absolute URL). */
 const apiOrigin = settings.publicApiBase.startsWith('http') ? ` ${new URL(settings.publicApiBase).origin}` : '';
 
-/** Where this build goes: `dist/`, or a release's folder when the editor publishes (`astro build --outDir`). */
+const root = fileURLToPath(new URL('./', import.meta.url));
+/** Where this build goes: a new folder that becomes `dist`, or a release's folder when the editor publishes (`astro build --outDir`). */
 let outDir = new URL('./dist/', import.meta.url);
-const projectDist = outDir.href;
+/** The project's own build, not a publish's. */
+let projectBuild = false;
 
 /**
  * Each pre-rendered page's `<meta>` Content-Security-Policy keeps only the hashes of its own inline
@@ -47,16 +50,28 @@ async function finishPagePolicies(dir) {
 }
 
 /**
- * After the build: the pages' policies trimmed and put first, brotli and gzip copies of the site's
- * files (the server sends them as they are), and the settings and the code's version baked into the
- * build, so `npm start` knows when to rebuild and a restore whether the server's code made a
- * release. The project's own build also makes the content editor's page (dist/editor/keystatic),
- * which a publish leaves as it is.
+ * The project's own build goes to a folder of its own (src/server/builds.ts). After the build: the
+ * pages' policies trimmed and put first, brotli and gzip copies of the site's files (the server
+ * sends them as they are), and the settings and the code's version baked into the build, so
+ * `npm start` knows when to rebuild and a restore whether the server's code made a release. The
+ * project's own build also makes the content editor's page (dist/editor/keystatic), which a
+ * publish leaves as it is, and then becomes `dist`.
  * @type {import('astro').AstroIntegration}
  */
 const afterBuild = {
   name: 'hwds-after-build',
   hooks: {
+    'astro:config:setup': ({ command, config, updateConfig }) => {
+      projectBuild = command === 'build' && isProjectDist(root, fileURLToPath(config.outDir));
+      if (!projectBuild) return;
+      const buildDir = pathToFileURL(`${newBuildDir(root)}/`);
+      markBuildInUse(root, fileURLToPath(buildDir));
+      // Astro derived its client and server folders from the outDir it was given: moved with it.
+      updateConfig({
+        outDir: buildDir,
+        build: { client: new URL('client/', buildDir), server: new URL('server/', buildDir) },
+      });
+    },
     'astro:config:done': ({ config }) => {
       outDir = config.outDir;
     },
@@ -67,13 +82,17 @@ const afterBuild = {
       logger.info(
         `Pre-compressed ${files} files: ${Math.round(bytes / 1024)} KB → ${Math.round(brotliBytes / 1024)} KB brotli`,
       );
-      if (outDir.href === projectDist) {
+      if (projectBuild) {
         await buildEditor(fileURLToPath(new URL('editor/keystatic/', outDir)));
         logger.info('Built the content editor (dist/editor/keystatic)');
       }
       const code = codeVersion(fileURLToPath(new URL('.', import.meta.url)));
       const info = { siteUrl: settings.siteUrl, publicApiBase: settings.publicApiBase, code };
       await writeFile(new URL('build-info.json', outDir), JSON.stringify(info));
+      if (projectBuild) {
+        await switchDist(root, fileURLToPath(outDir));
+        logger.info(`dist is now ${path.relative(root, fileURLToPath(outDir))}`);
+      }
     },
   },
 };

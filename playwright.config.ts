@@ -55,7 +55,8 @@ export default defineConfig({
   webServer: {
     // The first administrator is made the documented way before the server starts.
     command: `node src/cli/create-admin.ts --email ${E2E_ADMIN.email} --password '${E2E_ADMIN.password}' && node src/cli/start.ts`,
-    url: `${baseURL}/api/health`,
+    // Ready, not only alive: the server listens while it starts (docs/product.md#operations).
+    url: `${baseURL}/api/health/ready`,
     timeout: 240_000,
     reuseExistingServer: false,
     stdout: 'ignore',

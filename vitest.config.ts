@@ -2,12 +2,14 @@
 import { getViteConfig } from 'astro/config';
 
 /**
- * Files that start the product on its embedded database whatever DATABASE_URL says (fresh
- * installations, restarts, backups, the server process): a PostgreSQL pass would run them again
- * unchanged, so it leaves them to the first pass.
+ * Files that start the product on a database of their own whatever DATABASE_URL says (fresh
+ * installations, restarts, backups, the server process; operations on a PostgreSQL cluster they
+ * start and stop): a PostgreSQL pass would run them again unchanged, so it leaves them to the
+ * first pass.
  */
 const EMBEDDED_ONLY = [
   'tests/api/backup.test.ts',
+  'tests/api/operations.test.ts',
   'tests/api/restart-and-admin.test.ts',
   'tests/api/server-process.test.ts',
 ];

@@ -3,17 +3,20 @@
  * sources, or was made for another SITE_URL / PUBLIC_API_BASE), opens the database (migrations,
  * seed), then serves the pre-rendered pages, the pages rendered on request and the API from one
  * Node process. A release the content editor published (docs/product.md#d38-content-editor) is
- * served instead of the build until the code is newer than it.
+ * served instead of the build until the code is newer than it. A build, this one's or a later
+ * one's, never changes the files a running server serves (docs/product.md#operations).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { servedBuild } from '../server/builds.ts';
 import { companyOf, serveContent } from '../server/content-files.ts';
 import { followContentPrices } from '../server/db/content-prices.ts';
 import { keystaticApi } from '../server/features/editor/keystatic-api.ts';
 import { loadRenderer, publishedRelease, releases, type ServedRelease } from '../server/features/editor/releases.ts';
 import { staffOf } from '../server/features/editor/staff.ts';
-import { createRequestListener, listen } from '../server/http/node-server.ts';
+import { listen } from '../server/http/http-server.ts';
+import { createRequestListener } from '../server/http/node-server.ts';
 import { log, setLogLevel } from '../server/log.ts';
 import { processApi } from '../server/runtime.ts';
 import { loadDotEnv, loadSettingsOrExit, type Settings } from '../server/settings.ts';
@@ -57,16 +60,23 @@ if (reason) {
   // A production build whatever NODE_ENV the shell has: with `test` or `development` Vite bundles
   // React's development build (120 KB gzip instead of 60 KB).
   const env = { ...process.env, NODE_ENV: 'production' };
-  const build = spawnSync(process.execPath, [astro, 'build'], { cwd: root, env, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  // Into a folder of its own, which becomes `dist` when complete (src/server/builds.ts).
+  const built = spawnSync(process.execPath, [astro, 'build'], { cwd: root, env, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
 setLogLevel(settings.logLevel);
+// Listening before the database opens: until the start is done, readiness says so (docs/product.md#operations).
+const http = await listen(settings);
+// The database before the build's files: the embedded one admits one process, so a second start
+// on this data folder stops here, before it replaces the running server's copy of the handler.
+const { app, deps } = await processApi(settings, http);
+// The build `dist` names now, served by this process to its end whatever later builds do.
+const build = servedBuild(root);
 const initial: ServedRelease =
-  servesRelease && published ? published : { id: null, siteDir: dist, contentDir: settings.contentDir };
+  servesRelease && published ? published : { id: null, siteDir: build, contentDir: settings.contentDir };
 // Astro's build renders the pages that are made on request; the server around it is the product's.
 const renderer = await loadRenderer({ releasesDir: settings.releasesDir, siteDir: initial.siteDir, projectRoot: root });
-const { app, deps } = await processApi(settings);
 /**
  * Everything but the pre-rendered pages follows the content served: the pages rendered on
  * request, the articles' prices, the pricing rules (the yearly discount, the print file rules),
@@ -91,10 +101,10 @@ deps.editor = { releases: served, keystatic: keystaticApi(settings.contentDir) }
 const site = {
   served: served.served,
   editor: {
-    dir: path.join(dist, 'editor'),
+    dir: path.join(build, 'editor'),
     isStaff: async (cookieHeader: string | undefined) => typeof (await staffOf(deps, cookieHeader)) === 'object',
   },
 };
-await listen(createRequestListener(app, settings, site), settings);
+http.serve(createRequestListener(app, settings, deps.metrics, site));
 if (initial.id) log.info(`Serving the release published as ${initial.id}`);
 log.info(`HWDS is ready: ${settings.siteUrl}`);

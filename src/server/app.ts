@@ -5,6 +5,7 @@
  */
 import { Hono } from 'hono';
 import { cors } from 'hono/cors';
+import { routePath } from 'hono/route';
 import { secureHeaders } from 'hono/secure-headers';
 import type { BlankSchema } from 'hono/types';
 import type { ApiDependencies, ApiEnv } from './context.ts';
@@ -19,6 +20,7 @@ import { editorRoutes, keystaticRoutes } from './features/editor/editor.routes.t
 import { healthRoutes } from './features/health/health.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
 import { billingAddressRoutes, invoiceRoutes } from './features/invoices/invoices.routes.ts';
+import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { type PaymentProviders, paymentProviders } from './features/payments/payment-providers.ts';
 import { paymentConfirmationRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
 import { adminWithdrawalRoutes, withdrawalRoutes } from './features/withdrawals/withdrawals.routes.ts';
@@ -77,6 +79,7 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   );
   app.use(async (c, next) => {
     await next();
+    c.env?.routed?.(routePath(c));
     // Answers depend on the token: never cached by browsers or proxies, images excepted.
     if (!c.res.headers.has('Cache-Control')) c.header('Cache-Control', 'no-store');
     // A body refused as too large is left partly unread; its rest could not be told from the next
@@ -85,6 +88,7 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   });
 
   app.route('/health', healthRoutes(deps));
+  app.route('/metrics', metricsRoutes(deps));
   app.route('/auth', authRoutes(deps));
   app.route('/users', userRoutes(deps));
   app.route('/users/me/billing-address', billingAddressRoutes(deps));

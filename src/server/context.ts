@@ -8,6 +8,7 @@ import type { CatalogueRevision } from './db/catalogue-revision.ts';
 import type { Database, invoices } from './db/schema.ts';
 import type { RoleName } from './features/accounts/accounts.views.ts';
 import type { ReleaseRecord, ReleasesView } from './features/editor/editor.views.ts';
+import type { Metrics } from './http/metrics.ts';
 import type { RateLimits } from './http/rate-limit-defaults.ts';
 import type { Attachment } from './mail/mailer.ts';
 import type { MailSender } from './mail/queue.ts';
@@ -101,6 +102,14 @@ export interface EditorRuntime {
   keystatic: (request: Request, sessionId: string) => Promise<Response>;
 }
 
+/** What the process tells the readiness check about itself (features/health/readiness.ts). */
+export interface ServerState {
+  /** Set when the process begins to stop: from then on a load balancer sends nothing new. */
+  stopping: boolean;
+  /** Throws while the uploads' storage cannot be used. */
+  checkStorage(): Promise<void>;
+}
+
 export interface ApiDependencies {
   db: Database;
   /** The catalogue's revision, which its kept answers are checked against (docs/product.md#h10-delivery-and-caching). */
@@ -130,6 +139,10 @@ export interface ApiDependencies {
   company: Company;
   /** Serve the interactive API reference at /api/docs. */
   apiDocs: boolean;
+  /** Whether the process is stopping, and how to check the uploads' storage: for readiness (docs/product.md#operations). */
+  server: ServerState;
+  /** What `/metrics` reports, and its token (docs/product.md#operations). */
+  metrics: Metrics;
 }
 
 export interface AuthenticatedUser {
@@ -142,8 +155,11 @@ export interface AuthenticatedUser {
   roles: RoleName[];
 }
 
-/** Hono environment: the caller's address and the request's id come from the HTTP server. */
+/**
+ * Hono environment: the caller's address and the request's id come from the HTTP server, which
+ * is told the route pattern that answered, for its metrics.
+ */
 export interface ApiEnv {
-  Bindings: { clientAddress?: string; requestId?: string };
+  Bindings: { clientAddress?: string; requestId?: string; routed?: (pattern: string) => void };
   Variables: { user: AuthenticatedUser };
 }

@@ -1,7 +1,7 @@
 /**
  * The API of this server process, built from the settings: database, mail, image storage and
  * token keys. One per process (the embedded database admits one opener), kept across module
- * reloads of the dev server, closed cleanly on SIGINT/SIGTERM.
+ * reloads of the dev server, stopped gracefully on SIGINT/SIGTERM (docs/product.md#operations).
  */
 import path from 'node:path';
 import { siteSchema } from '../content-schemas/site.ts';
@@ -25,6 +25,8 @@ import { invoiceFiles } from './features/invoices/invoices.service.ts';
 import { startRenewalReminders } from './features/maintenance/renewal-reminders.ts';
 import { describePayments, paymentConfig } from './features/payments/payment-config.ts';
 import { startReconciliation } from './features/payments/reconciliation.ts';
+import type { HttpServer } from './http/http-server.ts';
+import { createMetrics } from './http/metrics.ts';
 import { DEFAULT_RATE_LIMITS } from './http/rate-limit-defaults.ts';
 import { log } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -84,6 +86,8 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     payments,
     company: companyOf(readContentFile('site.yaml', siteSchema)),
     apiDocs: settings.apiDocs,
+    server: { stopping: false, checkStorage: () => blobs.check() },
+    metrics: createMetrics({ token: settings.metricsToken, processMetrics: true }),
   };
   if (seededNow) await seedCataloguePhotos(deps);
   // The embedded database admits this process only: `npm run backup` asks it for backups.
@@ -95,7 +99,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
       : undefined;
   warnAboutLocalState(settings);
   const { app, providers } = createApp(deps);
-  const stopReconciliation = startReconciliation(deps, providers);
+  const stopReconciliation = startReconciliation(deps, providers, settings.reconcileAfterMs);
   const stopRenewalReminders = startRenewalReminders(deps);
   return {
     app,
@@ -127,23 +131,53 @@ function warnAboutLocalState(settings: Settings): void {
 const PROCESS_API = Symbol.for('hwds.processApi');
 type WithApi = typeof globalThis & { [PROCESS_API]?: Promise<ApiRuntime> };
 
-function closeOnExit(runtime: ApiRuntime): void {
-  const shutDown = () => {
-    runtime.close().finally(() => process.exit(0));
-  };
-  process.once('SIGINT', shutDown);
-  process.once('SIGTERM', shutDown);
+/**
+ * How long answers begun before a stop may take to finish; then they are cut. Below the 10 s
+ * after which Docker (and, after 30 s, Kubernetes) kill a process that was asked to stop.
+ */
+export const ANSWERS_LIMIT_MS = 8_000;
+/** How long the background work (mail, reconciliation) and the database may take to stop after that. */
+const BACKGROUND_LIMIT_MS = 5_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The graceful stop (docs/product.md#operations): readiness says 503 at once and every answer
+ * closes its connection; after SHUTDOWN_DELAY_SECONDS, for the load balancer to notice, the socket
+ * stops accepting, answers begun finish (at most ANSWERS_LIMIT_MS), the mail queue and the
+ * reconciliation finish their current step, the database is closed, and the process exits with 0.
+ */
+async function stopGracefully(runtime: ApiRuntime, settings: Settings | undefined, http?: HttpServer) {
+  const started = Date.now();
+  log.info({ delayMs: settings?.shutdownDelayMs ?? 0 }, 'stopping: not ready any more');
+  runtime.deps.server.stopping = true;
+  http?.drain();
+  await sleep(settings?.shutdownDelayMs ?? 0);
+  const cut = (await http?.close(ANSWERS_LIMIT_MS)) ?? 0;
+  if (cut > 0) log.warn({ cut }, `stopping: ${cut} answers cut after ${ANSWERS_LIMIT_MS} ms`);
+  const forced = setTimeout(() => {
+    log.error(`stopping: the background work did not end within ${BACKGROUND_LIMIT_MS} ms`);
+    process.exit(1);
+  }, BACKGROUND_LIMIT_MS);
+  await runtime.close();
+  clearTimeout(forced);
+  log.info({ durationMs: Date.now() - started }, 'stopped');
+  process.exit(0);
 }
 
 /**
  * The process's API, started on first use (with the server's settings, or read from the
- * environment). Without its database the server cannot work: it exits.
+ * environment), stopped gracefully on SIGTERM or SIGINT together with `http`, the socket it is
+ * served on. Without its database the server cannot start: it exits.
  */
-export function processApi(settings?: Settings): Promise<ApiRuntime> {
+export function processApi(settings?: Settings, http?: HttpServer): Promise<ApiRuntime> {
   const holder = globalThis as WithApi;
   holder[PROCESS_API] ??= startApi(settings ?? loadSettings()).then(
     (runtime) => {
-      closeOnExit(runtime);
+      const stop = () => void stopGracefully(runtime, settings, http);
+      // Once: a second signal ends the process at once, as a second Ctrl-C should.
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
       return runtime;
     },
     (error: unknown) => {

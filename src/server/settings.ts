@@ -52,6 +52,18 @@ export interface Settings {
   logLevel: LogLevel;
   /** The interactive API reference at /api/docs is served (the OpenAPI document always is). */
   apiDocs: boolean;
+  /**
+   * After SIGTERM, how long the server keeps serving while its readiness says 503, before it stops
+   * accepting: as long as the load balancer takes to notice (docs/product.md#operations).
+   */
+  shutdownDelayMs: number;
+  /** The bearer token of `/api/metrics`; unset: the metrics are not served (404). */
+  metricsToken: string | undefined;
+  /**
+   * How old a payment attempt without a final outcome must be before the reconciliation asks its
+   * provider; it runs every half of that (docs/product.md#d32-payment-states).
+   */
+  reconcileAfterMs: number;
 }
 
 /** An S3-compatible bucket for uploads, shared by every replica. */
@@ -130,6 +142,23 @@ const logLevel = v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}
 
 const jwtSecret = v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters long'));
 
+const metricsToken = v.pipe(v.string(), v.minLength(16, 'must be at least 16 characters long'));
+
+const delaySeconds = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number of seconds from 0 to 60'),
+  v.transform(Number),
+  v.maxValue(60, 'must be a whole number of seconds from 0 to 60'),
+);
+
+const reconcileSeconds = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number of seconds from 10 to 86400'),
+  v.transform(Number),
+  v.minValue(10, 'must be a whole number of seconds from 10 to 86400'),
+  v.maxValue(86_400, 'must be a whole number of seconds from 10 to 86400'),
+);
+
 // S3's naming rules: 3 to 63 lower-case letters, digits, dots and hyphens, a letter or digit at each end.
 const bucketName = v.pipe(
   v.string(),
@@ -159,6 +188,7 @@ const SECRET_SETTINGS = new Set([
   'STRIPE_SECRET_KEY',
   'STRIPE_WEBHOOK_SECRET',
   'PAYPAL_CLIENT_SECRET',
+  'METRICS_TOKEN',
 ]);
 
 /** Reads one variable: undefined or blank counts as unset. */
@@ -207,6 +237,9 @@ export function loadSettings(env: Environment = process.env): Settings {
     logLevel: read(env, 'LOG_LEVEL', logLevel) ?? 'info',
     // On for `npm run dev` (Vite sets NODE_ENV=development), off for `npm start` and `start:api`.
     apiDocs: read(env, 'API_DOCS', flag) ?? env.NODE_ENV === 'development',
+    shutdownDelayMs: (read(env, 'SHUTDOWN_DELAY_SECONDS', delaySeconds) ?? 0) * 1000,
+    metricsToken: read(env, 'METRICS_TOKEN', metricsToken),
+    reconcileAfterMs: (read(env, 'RECONCILE_AFTER_SECONDS', reconcileSeconds) ?? 600) * 1000,
   };
   const { stripe: stripeKeys, paypal: paypalKeys } = paymentKeys(settings);
   requireTogether(stripeKeys);

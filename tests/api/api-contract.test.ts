@@ -38,6 +38,7 @@ interface Check {
   send: () => Promise<Response>;
 }
 
+const METRICS_TOKEN = 'messwerte-token-2026';
 let api: TestApi;
 let document: ApiDocument;
 let customer: TestUser;
@@ -46,7 +47,7 @@ const covered = new Set<string>();
 
 beforeAll(async () => {
   // The real limits, so that the documented 429s can be reached from addresses of their own.
-  api = await createTestApi({ rateLimits: DEFAULT_RATE_LIMITS });
+  api = await createTestApi({ rateLimits: DEFAULT_RATE_LIMITS, metricsToken: METRICS_TOKEN });
   document = (await answer<ApiDocument>(api.request('GET', '/openapi.json'))).body;
   [customer, admin] = [await api.user(), await api.admin()];
 });
@@ -262,14 +263,25 @@ function generatedChecks(key: string, path: string, operation: Operation): Check
 // ── Checks written out per route ───────────────────────────────────────────────────────────
 
 const written: Record<string, () => Promise<Check[]>> = {
-  'GET /health': async () => {
+  'GET /health': async () => [{ key: 'GET /health', status: 200, send: () => request('GET /health') }],
+
+  'GET /health/ready': async () => {
     const stopped = await createTestApi();
     await stopped.close(); // its database is gone
     return [
-      { key: 'GET /health', status: 200, send: () => request('GET /health') },
-      { key: 'GET /health', status: 503, send: () => stopped.request('GET', '/health') },
+      { key: 'GET /health/ready', status: 200, send: () => request('GET /health/ready') },
+      { key: 'GET /health/ready', status: 503, send: () => stopped.request('GET', '/health/ready') },
     ];
   },
+
+  'GET /metrics': async () => [
+    {
+      key: 'GET /metrics',
+      status: 200,
+      send: () => request('GET /metrics', { headers: { Authorization: `Bearer ${METRICS_TOKEN}` } }),
+    },
+    { key: 'GET /metrics', status: 404, send: () => request('GET /metrics', { token: customer.token }) },
+  ],
 
   'POST /auth/register': async () => {
     const key = 'POST /auth/register';

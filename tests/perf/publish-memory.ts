@@ -67,7 +67,7 @@ async function waitFor<T>(what: string, probe: () => Promise<T | undefined>): Pr
 }
 
 const inspectorUrl = await waitFor('the inspector', async () => output.match(/ws:\/\/\S+/)?.[0]);
-await waitFor('the start', async () => ((await fetch(`${base}/api/health`)).ok ? true : undefined));
+await waitFor('the start', async () => ((await fetch(`${base}/api/health/ready`)).ok ? true : undefined));
 
 /** The server's inspector (Chrome DevTools Protocol): a full garbage collection, then the heap's use. */
 const inspector = new WebSocket(inspectorUrl);

@@ -45,6 +45,14 @@ export function run(script: string, args: string[], env: NodeJS.ProcessEnv): Pro
 export interface RunningServer {
   baseUrl: string;
   process: ChildProcess;
+  /** What the process wrote to standard output and error so far. */
+  output(): string;
+  /**
+   * Resolves once the server is ready (/api/health/ready answers 200), within `limitMs` (default
+   * two minutes: a start that builds takes most of that on a busy two-core machine).
+   */
+  ready(limitMs?: number): Promise<void>;
+  /** Asks the server to stop (SIGTERM); resolves with its exit code once it ended. */
   stop(): Promise<number | null>;
 }
 
@@ -55,11 +63,22 @@ process.once('exit', () => {
   for (const child of started) child.kill('SIGKILL');
 });
 
+/** Resolves `check()`'s first true answer, asked every 100 ms; throws after `limitMs` or when `giveUp()` says why. */
+async function waitFor(what: string, check: () => Promise<boolean>, limitMs: number, giveUp: () => string | undefined) {
+  const until = Date.now() + limitMs;
+  for (;;) {
+    if (await check()) return;
+    const reason = giveUp() ?? (Date.now() > until ? `not within ${limitMs} ms` : undefined);
+    if (reason) throw new Error(`${what}: ${reason}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Starts a server script (default `npm run start:api`, i.e. src/server/main.ts; or src/cli/start.ts
- * for the whole product) on `port` (default a free one) and waits until /api/health answers.
+ * for the whole product) on `port` (default a free one), without waiting for it.
  */
-export async function startApiServer(
+export async function spawnServer(
   env: NodeJS.ProcessEnv,
   script = 'src/server/main.ts',
   port?: number,
@@ -74,22 +93,38 @@ export async function startApiServer(
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const baseUrl = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; ; attempt++) {
-    const ok = await fetch(`${baseUrl}/api/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) break;
-    if (attempt > 1200 || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  const ended = () => child.exitCode !== null || child.signalCode !== null;
   return {
     baseUrl,
     process: child,
+    output: () => output,
+    ready: (limitMs = 120_000) =>
+      waitFor(
+        `the server on port ${port} getting ready`,
+        () =>
+          fetch(`${baseUrl}/api/health/ready`).then(
+            (response) => response.ok,
+            () => false,
+          ),
+        limitMs,
+        () => (ended() ? `it ended:\n${output}` : undefined),
+      ),
     stop: () =>
       new Promise((resolve) => {
+        if (ended()) return resolve(child.exitCode);
         child.once('exit', (code) => resolve(code));
         child.kill('SIGTERM');
       }),
   };
+}
+
+/** Starts a server script as spawnServer does and waits until it is ready. */
+export async function startApiServer(
+  env: NodeJS.ProcessEnv,
+  script = 'src/server/main.ts',
+  port?: number,
+): Promise<RunningServer> {
+  const server = await spawnServer(env, script, port);
+  await server.ready();
+  return server;
 }

@@ -264,7 +264,7 @@ export async function createRealisticCatalogue(send: Send, adminToken: string): 
 }
 
 /** The ISO date `days` from today in Germany (YYYY-MM-DD), the day the cart's date rules count from. */
-function inDays(days: number): string {
+export function inDays(days: number): string {
   const date = new Date(`${todayInGermany()}T12:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);

@@ -6,6 +6,8 @@ export interface Delivery {
   from: string;
   to: string[];
   raw: string;
+  /** When it arrived (epoch ms). */
+  at: number;
 }
 
 /** A real SMTP server on loopback that records what it receives. */
@@ -23,6 +25,7 @@ export async function smtpServer(port = 0) {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString('utf8'),
+          at: Date.now(),
         });
         callback();
       });

@@ -201,7 +201,7 @@ const SERVER_FLOORS = [
   ['db', 'storage', 'mail', 'http', 'context.ts', 'content-files.ts', 'legal-texts.ts'],
   ['features', 'payment-sandbox', 'backup'],
   // The HTTP server serves the app and the builds: it wraps everything.
-  ['app.ts', 'runtime.ts', 'main.ts', 'page-data.ts', 'http/node-server.ts'],
+  ['app.ts', 'runtime.ts', 'main.ts', 'page-data.ts', 'builds.ts', 'http/node-server.ts', 'http/http-server.ts'],
 ];
 const SERVER = path.join(SRC, 'server');
 

@@ -36,6 +36,17 @@ describe('settings', () => {
     expect(settings.uploadDir).toBe('/srv/hwds/uploads');
   });
 
+  it('stops at once, serves no metrics and reconciles after 10 minutes by default; each as set otherwise', () => {
+    expect(loadSettings({})).toMatchObject({ shutdownDelayMs: 0, metricsToken: undefined, reconcileAfterMs: 600_000 });
+    expect(
+      loadSettings({
+        SHUTDOWN_DELAY_SECONDS: '5',
+        METRICS_TOKEN: 'prometheus-liest-mit',
+        RECONCILE_AFTER_SECONDS: '120',
+      }),
+    ).toMatchObject({ shutdownDelayMs: 5000, metricsToken: 'prometheus-liest-mit', reconcileAfterMs: 120_000 });
+  });
+
   it('reads which proxies to trust as a hop count or a list of addresses; none by default', () => {
     expect(loadSettings({}).trustProxy).toBe(0);
     expect(loadSettings({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
@@ -74,6 +85,11 @@ describe('settings', () => {
     ['TRUST_PROXY', 'yes', /TRUST_PROXY must be a number of proxy hops or a comma-separated list/],
     ['TRUST_PROXY', '10.0.0.0/33', /TRUST_PROXY must be a number of proxy hops/],
     ['LOG_LEVEL', 'verbose', /LOG_LEVEL must be one of fatal, error, warn, info, debug, silent/],
+    ['SHUTDOWN_DELAY_SECONDS', '2.5', /^Setting SHUTDOWN_DELAY_SECONDS must be a whole number of seconds from 0 to 60/],
+    ['SHUTDOWN_DELAY_SECONDS', '61', /SHUTDOWN_DELAY_SECONDS must be a whole number of seconds from 0 to 60/],
+    ['METRICS_TOKEN', 'kurz', /^Setting METRICS_TOKEN must be at least 16 characters long\.$/],
+    ['RECONCILE_AFTER_SECONDS', '5', /RECONCILE_AFTER_SECONDS must be a whole number of seconds from 10 to 86400/],
+    ['RECONCILE_AFTER_SECONDS', '1h', /RECONCILE_AFTER_SECONDS must be a whole number of seconds from 10 to 86400/],
   ])('rejects %s=%s with one line naming the setting', (name, value, message) => {
     expect(() => loadSettings({ [name]: value })).toThrow(SettingsError);
     expect(() => loadSettings({ [name]: value })).toThrow(message);

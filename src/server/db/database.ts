@@ -30,10 +30,18 @@ const migrationsFolder = path.join(projectRoot(), 'src/server/db/migrations');
 /** Any number to serialise migrations across API replicas sharing one PostgreSQL database. */
 const MIGRATION_LOCK_ID = 482_716_001;
 
+/**
+ * A PostgreSQL that does not answer (a failover, a network fault) costs a request this long
+ * before it gets its 503, not the driver's unlimited wait (docs/product.md#operations); one that
+ * is down refuses at once. TCP keep-alive finds connections the network lost while idle.
+ */
+const CONNECT_LIMIT_MS = 3_000;
+
 async function openPostgres(url: string): Promise<DatabaseHandle> {
+  const connection = { connectionString: url, connectionTimeoutMillis: CONNECT_LIMIT_MS, keepAlive: true };
   // Migrate on one dedicated connection holding an advisory lock, so replicas starting together
   // do not run the same migration twice.
-  const migrator = new pg.Client({ connectionString: url });
+  const migrator = new pg.Client(connection);
   await migrator.connect();
   try {
     await migrator.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
@@ -41,9 +49,9 @@ async function openPostgres(url: string): Promise<DatabaseHandle> {
   } finally {
     await migrator.end();
   }
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ ...connection, max: 10 });
   // An idle connection the server closes (restart, failover, admin command) must not end the
-  // process: the pool drops it and opens a new one for the next query.
+  // process: the pool drops it and opens a new one for the next query, once the server is back.
   pool.on('error', (error) => log.warn({ err: error }, 'PostgreSQL connection lost'));
   return { db: drizzlePostgres(pool, { schema }), kind: 'postgres', close: () => pool.end() };
 }

@@ -15,7 +15,8 @@ export class DatabaseInUseError extends Error {
   }
 }
 
-function isRunning(pid: number): boolean {
+/** Whether the process `pid` runs on this machine. */
+export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;

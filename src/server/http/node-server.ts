@@ -6,7 +6,7 @@
  * all of it; `npm run start:api` only the API.
  */
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { constants as zlib } from 'node:zlib';
 import { getRequestListener } from '@hono/node-server';
 import compression from 'compression';
@@ -20,10 +20,12 @@ import type { Build } from '../features/editor/releases.ts';
 import { log, REQUEST_ID_HEADER } from '../log.ts';
 import type { Settings } from '../settings.ts';
 import { errorBody, MESSAGES } from './errors.ts';
+import type { Metrics } from './metrics.ts';
 import { SERVED_METHODS } from './request-checks.ts';
 import { EDITOR_CONTENT_SECURITY_POLICY, pageSecurityHeaders } from './security-headers.ts';
+import { type StaticFiles, staticFiles } from './static-files.ts';
 
-type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+export type Handler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
 export interface SiteHandlers {
@@ -67,16 +69,19 @@ function requestLogger() {
       status: res.statusCode,
       durationMs: value.responseTime,
     }),
+    // A 503 (the database or the storage away, the server starting) is expected and says enough
+    // by its status: a warning without pino-http's made-up error and its stack.
     customErrorObject: (req, res, error, value: { responseTime: number }) => ({
       method: req.method,
       path: loggedPath(req.url),
       status: res.statusCode,
       durationMs: value.responseTime,
-      err: error,
+      ...(res.statusCode !== 503 && { err: error }),
     }),
     customSuccessMessage: () => 'request',
-    customErrorMessage: () => 'request failed',
-    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : 'info'),
+    customErrorMessage: (_req, res) => (res.statusCode === 503 ? 'request unavailable' : 'request failed'),
+    customLogLevel: (_req, res, error) =>
+      res.statusCode === 503 ? 'warn' : error || res.statusCode >= 500 ? 'error' : 'info',
     // The line carries the request id, and the fields above, nothing of the raw request.
     quietReqLogger: true,
     quietResLogger: true,
@@ -116,8 +121,25 @@ function clientAddressOf(settings: Pick<Settings, 'trustProxy'>) {
   return (req: IncomingMessage): string => proxyAddr(req, trust);
 }
 
-export function createRequestListener(api: ApiApp, settings: Settings, site?: SiteHandlers): Handler {
+export function createRequestListener(api: ApiApp, settings: Settings, metrics: Metrics, site?: SiteHandlers): Handler {
   const logRequest = requestLogger();
+  /**
+   * What answered a request, for the metrics: the API's route pattern, or `static` (a built file),
+   * `page` (rendered on request), `editor`, and `other` (a redirect to a path's one spelling, a
+   * method not served).
+   */
+  const answerers = new WeakMap<IncomingMessage, string>();
+  const observe = (req: IncomingMessage, res: ServerResponse) => {
+    const started = performance.now();
+    res.once('finish', () =>
+      metrics.observeRequest(
+        req.method ?? '',
+        answerers.get(req) ?? 'other',
+        res.statusCode,
+        (performance.now() - started) / 1000,
+      ),
+    );
+  };
   // compression works on plain Node requests and responses; its types are written for Express's.
   // Brotli at quality 5, not the package's 4: a category page (55 KB of HTML) shrinks to 12.9 KB
   // instead of 13.8 KB, within a new connection's first flight of about 14 KB, at the same 2 ms
@@ -129,32 +151,28 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
   // A script, style sheet or font is no document: a page's policies mean nothing on it, and on a
   // slow line each of a page's two dozen files would carry their bytes (docs/product.md#h11-speed).
   const assetHeaders = headers.filter(([name]) => ASSET_SECURITY_HEADERS.has(name));
-  const serveApi = getRequestListener((request, env) =>
-    api.fetch(request, {
-      clientAddress: 'incoming' in env ? clientAddress(env.incoming as IncomingMessage) : undefined,
+  const serveApi = getRequestListener((request, env) => {
+    const incoming = 'incoming' in env ? (env.incoming as IncomingMessage) : undefined;
+    return api.fetch(request, {
+      clientAddress: incoming ? clientAddress(incoming) : undefined,
       requestId: 'outgoing' in env ? String(env.outgoing.getHeader(REQUEST_ID_HEADER) ?? '') : undefined,
-    }),
-  );
+      routed: (pattern) => incoming && answerers.set(incoming, pattern),
+    });
+  });
   /**
    * The served build's files, indexed once when it starts serving; the index of the build before
    * is let go (a request keeps the one it started with), so publishes do not pile up indexes.
    */
-  let files: { clientDir: string; serve: ReturnType<typeof sirv> } | undefined;
+  let files: { clientDir: string; serve: Promise<StaticFiles> } | undefined;
   const serveFiles = (clientDir: string) => {
     if (files?.clientDir === clientDir) return files.serve;
-    const serve = sirv(clientDir, {
-      etag: true,
-      brotli: true,
-      gzip: true,
-      extensions: ['html'],
-      setHeaders: (res, pathname) => {
-        res.setHeader(
-          'Cache-Control',
-          pathname.startsWith(ASSET_PREFIX)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=0, must-revalidate',
-        );
-      },
+    const serve = staticFiles(clientDir, (res, pathname) => {
+      res.setHeader(
+        'Cache-Control',
+        pathname.startsWith(ASSET_PREFIX)
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=0, must-revalidate',
+      );
     });
     files = { clientDir, serve };
     return serve;
@@ -179,6 +197,7 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
 
   return (req, res) => {
     logRequest(req, res);
+    observe(req, res);
     const path = req.url ?? '/';
     // Another spelling of a path would reach the API through the pages' router, past the checks
     // here (the client address among them): it is sent to the one spelling first (docs/product.md#h9-hardening).
@@ -206,6 +225,7 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
         return;
       }
       if (editor && serveEditor && (path === EDITOR_PATH || path.startsWith(`${EDITOR_PATH}/`))) {
+        answerers.set(req, 'editor');
         void editor.isStaff(req.headers.cookie).then((isStaff) => {
           if (!isStaff) {
             res.writeHead(302, { Location: loginHref(EDITOR_HOME), 'Cache-Control': 'no-store' });
@@ -219,23 +239,13 @@ export function createRequestListener(api: ApiApp, settings: Settings, site?: Si
       }
       for (const [name, value] of path.startsWith(ASSET_PREFIX) ? assetHeaders : headers) res.setHeader(name, value);
       const build = site.served();
-      serveFiles(build.clientDir)(req, res, () => build.render(req, res));
+      answerers.set(req, 'static');
+      void serveFiles(build.clientDir).then((serve) =>
+        serve(req, res, () => {
+          answerers.set(req, 'page');
+          return build.render(req, res);
+        }),
+      );
     });
   };
-}
-
-/**
- * A kept-alive connection stays open for 65 s without a request, longer than proxies and load
- * balancers keep theirs in a pool (60 s is common): with Node's 5 s, a request a client sent on
- * an idle connection could meet the server closing it and fail with a reset.
- */
-const KEEP_ALIVE_MS = 65_000;
-
-/** Listens on HOST:PORT. */
-export function listen(handler: Handler, settings: Settings): Promise<Server> {
-  const server = createServer({ keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1_000 }, handler);
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(settings.port, settings.host, () => resolve(server));
-  });
 }

@@ -36,7 +36,10 @@ export async function releaseMailClaims(db: Database): Promise<void> {
 export interface MailSender {
   /** Looks for due mail now (call after a transaction that queued some commits). */
   wake(): void;
-  /** Finishes the round under way and stops. */
+  /**
+   * Finishes the mail under way, hands the rest of its batch back to the queue for another sender
+   * (or the next start) and stops (docs/product.md#operations).
+   */
   stop(): Promise<void>;
 }
 
@@ -95,6 +98,20 @@ async function claimDueMails(db: Database, { claimSeconds, batchSize }: Required
   return claimed.sort((a, b) => a.id - b.id);
 }
 
+/** Gives claimed mails that were not tried back to the queue, as if never taken. */
+async function handBack(db: Database, mails: QueuedMail[]) {
+  if (mails.length === 0) return;
+  await db
+    .update(mailQueue)
+    .set({ claimedUntil: null, attempts: sql`${mailQueue.attempts} - 1` })
+    .where(
+      inArray(
+        mailQueue.id,
+        mails.map((mail) => mail.id),
+      ),
+    );
+}
+
 async function deliver(db: Database, mailer: Mailer, mail: QueuedMail, options: Required<MailSenderOptions>) {
   try {
     const attachments = mail.invoiceNumber ? [await options.invoiceAttachment(mail.invoiceNumber)] : [];
@@ -130,9 +147,13 @@ export function startMailSender(db: Database, mailer: Mailer, overrides: MailSen
       // One producer's failure must not hold up the mail that is already queued.
       await produce(db).catch((error: unknown) => log.error({ err: error }, 'mail producer failed'));
     }
-    for (let claimed = await claimDueMails(db, options); claimed.length > 0 && !stopped; ) {
-      for (const mail of claimed) await deliver(db, mailer, mail, options);
-      claimed = await claimDueMails(db, options);
+    while (!stopped) {
+      const claimed = await claimDueMails(db, options);
+      if (claimed.length === 0) return;
+      for (const [index, mail] of claimed.entries()) {
+        if (stopped) return handBack(db, claimed.slice(index));
+        await deliver(db, mailer, mail, options);
+      }
     }
   }
 

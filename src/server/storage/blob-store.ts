@@ -14,6 +14,16 @@ export interface BlobStore {
   list(prefix: string): Promise<string[]>;
   /** Removes the keys; missing ones are no error. */
   delete(keys: string[]): Promise<void>;
+  /** Throws while the store cannot be used (docs/product.md#operations: readiness). */
+  check(): Promise<void>;
+}
+
+/**
+ * The store cannot be reached now (the bucket's service down, the network): the request may be
+ * tried again later, and the API answers 503 (docs/product.md#operations).
+ */
+export class StorageUnavailableError extends Error {
+  override name = 'StorageUnavailableError';
 }
 
 export interface PausableBlobStore extends BlobStore {
@@ -32,6 +42,7 @@ export function pausableWrites(store: BlobStore): PausableBlobStore {
     get: (key) => store.get(key),
     list: (prefix) => store.list(prefix),
     delete: (keys) => slots.runExclusive(() => store.delete(keys)),
+    check: () => store.check(),
     whileWritesPaused: (work) => slots.runExclusive(work, WRITE_SLOTS),
   };
 }

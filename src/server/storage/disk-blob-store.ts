@@ -1,7 +1,7 @@
 /** Blobs as files in one folder (UPLOAD_DIR): the default, for a single server. */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants, mkdirSync } from 'node:fs';
+import { access, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobStore } from './blob-store.ts';
 
@@ -36,6 +36,9 @@ export function diskBlobStore(dir: string): BlobStore {
     },
     async delete(keys) {
       await Promise.all(keys.map((key) => rm(file(key), { force: true })));
+    },
+    async check() {
+      await access(dir, constants.R_OK | constants.W_OK);
     },
   };
 }

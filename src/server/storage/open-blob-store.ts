@@ -6,8 +6,7 @@ import { s3BlobStore } from './s3-blob-store.ts';
 
 /** Opens the configured store; an unreachable bucket stops the start instead of the first upload. */
 export async function openBlobStore(settings: Pick<Settings, 'uploadDir' | 's3'>): Promise<BlobStore> {
-  if (!settings.s3) return diskBlobStore(settings.uploadDir);
-  const store = s3BlobStore(settings.s3);
-  await store.checkBucket();
+  const store = settings.s3 ? s3BlobStore(settings.s3) : diskBlobStore(settings.uploadDir);
+  await store.check();
   return store;
 }

@@ -10,9 +10,26 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../settings.ts';
-import type { BlobStore } from './blob-store.ts';
+import { type BlobStore, StorageUnavailableError } from './blob-store.ts';
 
-export function s3BlobStore(settings: S3Settings): BlobStore & { checkBucket(): Promise<void> } {
+/**
+ * A bucket that does not answer costs a request at most this long, not the SDK's unlimited wait
+ * (docs/product.md#operations): connecting, and the whole exchange.
+ */
+const CONNECT_LIMIT_MS = 2_000;
+const REQUEST_LIMIT_MS = 10_000;
+
+/**
+ * What the service or the way to it says when it cannot serve now (no answer, a 5xx): the store
+ * is unavailable. A 4xx (no such bucket, access denied) is a fault of the settings and stays one.
+ */
+function unavailable(error: unknown): unknown {
+  const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+  if (status !== undefined && status < 500) return error;
+  return new StorageUnavailableError(error instanceof Error ? error.message : String(error), { cause: error });
+}
+
+export function s3BlobStore(settings: S3Settings): BlobStore {
   const Bucket = settings.bucket;
   const client = new S3Client({
     endpoint: settings.endpoint,
@@ -23,10 +40,22 @@ export function s3BlobStore(settings: S3Settings): BlobStore & { checkBucket(): 
     // newer default checksum headers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    requestHandler: {
+      connectionTimeout: CONNECT_LIMIT_MS,
+      requestTimeout: REQUEST_LIMIT_MS,
+      throwOnRequestTimeout: true,
+    },
   });
+  const send = async <T>(work: () => Promise<T>): Promise<T> => {
+    try {
+      return await work();
+    } catch (error) {
+      throw unavailable(error);
+    }
+  };
 
   return {
-    async checkBucket() {
+    async check() {
       try {
         await client.send(new HeadBucketCommand({ Bucket }));
       } catch (error) {
@@ -36,31 +65,37 @@ export function s3BlobStore(settings: S3Settings): BlobStore & { checkBucket(): 
             : error instanceof Error
               ? error.message
               : String(error);
-        throw new Error(`The S3 bucket "${Bucket}" at ${settings.endpoint} is not usable: ${reason}.`);
+        throw new Error(`The S3 bucket "${Bucket}" at ${settings.endpoint} is not usable: ${reason}.`, {
+          cause: error,
+        });
       }
     },
-    async put(Key, data, ContentType) {
-      await client.send(new PutObjectCommand({ Bucket, Key, Body: data, ContentType }));
-    },
-    async get(Key) {
-      try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key }));
-        return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
-      } catch (error) {
-        if (error instanceof NoSuchKey) return undefined;
-        throw error;
-      }
-    },
-    async list(Prefix) {
-      const keys: string[] = [];
-      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix })) {
-        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-      }
-      return keys;
-    },
-    async delete(keys) {
-      // One request per key: DeleteObjects needs a checksum that not every S3-compatible service takes.
-      await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))));
-    },
+    put: (Key, data, ContentType) =>
+      send(async () => {
+        await client.send(new PutObjectCommand({ Bucket, Key, Body: data, ContentType }));
+      }),
+    get: (Key) =>
+      send(async () => {
+        try {
+          const object = await client.send(new GetObjectCommand({ Bucket, Key }));
+          return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : undefined;
+        } catch (error) {
+          if (error instanceof NoSuchKey) return undefined;
+          throw error;
+        }
+      }),
+    list: (Prefix) =>
+      send(async () => {
+        const keys: string[] = [];
+        for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix })) {
+          for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        }
+        return keys;
+      }),
+    // One request per key: DeleteObjects needs a checksum that not every S3-compatible service takes.
+    delete: (keys) =>
+      send(async () => {
+        await Promise.all(keys.map((Key) => client.send(new DeleteObjectCommand({ Bucket, Key }))));
+      }),
   };
 }

@@ -14,7 +14,6 @@ import type * as v from 'valibot';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { siteSchema } from '../../../src/content-schemas/site.ts';
 import type { ArticleSchema } from '../../../src/lib/catalogue.ts';
-import { todayInGermany } from '../../../src/lib/dates.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { type Company, companyOf, readContentFile } from '../../../src/server/content-files.ts';
 import type { ApiDependencies } from '../../../src/server/context.ts';
@@ -33,6 +32,7 @@ import { invoiceFiles } from '../../../src/server/features/invoices/invoices.ser
 import { paymentConfig as paymentSettings } from '../../../src/server/features/payments/payment-config.ts';
 import type { errorBody } from '../../../src/server/http/errors.ts';
 import type { FieldError } from '../../../src/server/http/errors.views.ts';
+import { createMetrics } from '../../../src/server/http/metrics.ts';
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/http/rate-limit-defaults.ts';
 import { setLogLevel } from '../../../src/server/log.ts';
 import { createMailer } from '../../../src/server/mail/mailer.ts';
@@ -50,12 +50,7 @@ export const SITE_URL = 'http://localhost:4321';
 // The suites assert behaviour, not log lines; LOG_LEVEL=info shows the server's log while debugging.
 setLogLevel(loadSettings({ LOG_LEVEL: process.env.LOG_LEVEL ?? 'silent' }).logLevel);
 
-/** The date `days` from today in Germany (the day the cart's date rules count from), as YYYY-MM-DD. */
-export function inDays(days: number): string {
-  const date = new Date(`${todayInGermany()}T12:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
+export { inDays } from '../../support/realistic-shop.ts';
 export const STRONG_PASSWORD = 'Sommer-2026!A';
 
 /** A business customer's billing address, as the payment page asks for it. */
@@ -157,6 +152,8 @@ export interface TestApiOptions {
   apiDocs?: boolean;
   /** The API's address as the browser calls it (default `/api`, on the site's origin). */
   publicApiBase?: string;
+  /** METRICS_TOKEN: the bearer token of `/metrics` (default: none, the route answers 404). */
+  metricsToken?: string;
 }
 
 export async function createTestApi(options: TestApiOptions = {}) {
@@ -193,6 +190,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
     payments: paymentConfig,
     company: { ...companyOf(readContentFile('site.yaml', siteSchema)), ...options.company },
     apiDocs: options.apiDocs ?? true,
+    server: { stopping: false, checkStorage: () => uploads.store.check() },
+    metrics: createMetrics({ token: options.metricsToken, processMetrics: false }),
   };
   const { app, providers } = createApp(deps);
 

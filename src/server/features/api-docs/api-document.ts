@@ -20,12 +20,12 @@ Bodies are JSON (image uploads: the multipart field \`file\`); money is in euros
 
 Every error is \`{ "message": string, "statusCode": number }\` with a German message a person can read; validation errors (400) add \`"errors": [{ "fieldName", "message" }]\` with the first unmet rule of each field.
 
-Besides the answers listed per route, any path answers 404 when unknown, 405 (with \`Allow\`) for a method the API does not serve, and 400 when its address holds a NUL character.
+Besides the answers listed per route, any path answers 404 when unknown, 405 (with \`Allow\`) for a method the API does not serve, and 400 when its address holds a NUL character. While the database cannot be reached, every route that needs it answers 503 with \`Retry-After\` (seconds); so do the image routes while the uploads' storage cannot be reached (\`GET /health/ready\` says which).
 
 \`bearer\` is the \`accessToken\` of \`POST /auth/login\` (24 hours; renewed with \`POST /auth/refresh\`). Routes whose requirement names \`ROLE_ADMIN\` need an administrator's token; roles are read from the database on every request.`;
 
 const TAGS = [
-  { name: 'Health', description: 'Whether the API can serve.' },
+  { name: 'Health', description: 'Whether the server runs and can serve, and its metrics: for operators.' },
   { name: 'Accounts', description: 'Registration, login sessions, password reset, the logged-in user.' },
   {
     name: 'Catalogue',
@@ -90,6 +90,7 @@ export async function apiDocument(
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer', description: 'The access token of `POST /auth/login`.' },
+          metricsToken: { type: 'http', scheme: 'bearer', description: 'The token of the `METRICS_TOKEN` setting.' },
           stripeSignature: {
             type: 'apiKey',
             in: 'header',

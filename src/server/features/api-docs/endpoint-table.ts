@@ -23,6 +23,7 @@ function auth(operation: Operation): string {
   if (!requirement) return '–';
   if ('stripeSignature' in requirement) return 'Stripe signature';
   if ('paypalTransmission' in requirement) return 'PayPal signature';
+  if ('metricsToken' in requirement) return 'METRICS_TOKEN';
   return requirement.bearer?.includes('ROLE_ADMIN') ? 'admin' : 'bearer';
 }
 

@@ -220,7 +220,13 @@ export function invoiceFiles(db: Database, blobs: BlobStore): InvoiceFiles {
           .returning({ id: invoices.id });
         if (claimed) {
           const data = new Uint8Array(await facturX(invoice.document, await readableInvoice(invoice.document)));
-          await blobs.put(blobKey(invoice.number), data, 'application/pdf');
+          try {
+            await blobs.put(blobKey(invoice.number), data, 'application/pdf');
+          } catch (error) {
+            // The storage is away (docs/product.md#operations): the next try, here or elsewhere, need not wait out the claim.
+            await db.update(invoices).set({ pdfClaimedUntil: null }).where(eq(invoices.id, invoice.id));
+            throw error;
+          }
           await db.update(invoices).set({ pdfStoredAt: sql`now()` }).where(eq(invoices.id, invoice.id));
           return { fileName: invoiceFileName(invoice.kind, invoice.number), data };
         }

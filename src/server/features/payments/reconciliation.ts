@@ -17,10 +17,11 @@ import { captureForPayer } from './paypal-capture.ts';
 import { reconcileRefunds } from './refunds.ts';
 import { applyVerdict } from './settlement.ts';
 
-/** Attempts younger than this are left to the customer's return and the webhooks. */
+/**
+ * Attempts younger than this are left to the customer's return and the webhooks (the server's
+ * RECONCILE_AFTER_SECONDS; it reconciles every half of it).
+ */
 const RECONCILE_AFTER_MS = 10 * 60 * 1000;
-/** How often the server reconciles. */
-const RECONCILE_EVERY_MS = 5 * 60 * 1000;
 /**
  * An open attempt is asked about for this long, well past the providers' lifetimes (a Checkout
  * Session lives 24 hours, a PayPal order not completed three hours): once the provider says it is
@@ -38,7 +39,7 @@ export interface Reconciliation {
 export async function reconcilePayments(
   deps: ApiDependencies,
   providers: PaymentProviders,
-  options: { olderThanMs?: number } = {},
+  options: { olderThanMs?: number; signal?: AbortSignal } = {},
 ): Promise<Reconciliation> {
   const olderThan = new Date(Date.now() - (options.olderThanMs ?? RECONCILE_AFTER_MS));
   const openSince = new Date(Date.now() - OPEN_ATTEMPTS_FOR_MS);
@@ -56,6 +57,7 @@ export async function reconcilePayments(
     );
   let changed = 0;
   for (const attempt of attempts) {
+    if (options.signal?.aborted) break; // the server stops: the next run (here or elsewhere) asks again
     try {
       const verdict = await askProvider(providers, attempt.provider, attempt.providerRef);
       if (verdict.state === 'open' || (verdict.state === 'pending' && attempt.status === 'pending')) continue;
@@ -67,25 +69,42 @@ export async function reconcilePayments(
       log.warn({ provider: attempt.provider, ref: attempt.providerRef, err: error }, 'reconciliation could not ask');
     }
   }
-  changed += await reconcileRefunds(deps, providers);
-  changed += await reconcileDisputes(deps, providers);
+  if (!options.signal?.aborted) changed += await reconcileRefunds(deps, providers);
+  if (!options.signal?.aborted) changed += await reconcileDisputes(deps, providers);
   if (changed > 0) log.info({ attempts: attempts.length, changed }, 'payments reconciled');
   return { attempts: attempts.length, changed };
 }
 
-/** Runs the reconciliation now and then every few minutes; returns how to stop it. */
-export function startReconciliation(deps: ApiDependencies, providers: PaymentProviders): () => Promise<void> {
-  let running: Promise<unknown> = Promise.resolve();
+/**
+ * Runs the reconciliation now and then every half of `olderThanMs`; returns how to stop it, which
+ * lets the attempt under way finish (docs/product.md#operations). Each run and each failed run is
+ * counted.
+ */
+export function startReconciliation(
+  deps: ApiDependencies,
+  providers: PaymentProviders,
+  olderThanMs: number,
+): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  const stopping = new AbortController();
   const run = () => {
-    running = reconcilePayments(deps, providers).catch((error: unknown) => {
-      log.error({ err: error }, 'payment reconciliation failed');
-    });
+    if (running) return; // a slow run (a provider that does not answer) is not doubled
+    deps.metrics.reconciliationRuns.inc();
+    running = reconcilePayments(deps, providers, { olderThanMs, signal: stopping.signal })
+      .catch((error: unknown) => {
+        deps.metrics.reconciliationFailures.inc();
+        log.error({ err: error }, 'payment reconciliation failed');
+      })
+      .finally(() => {
+        running = undefined;
+      });
   };
   run();
-  const timer = setInterval(run, RECONCILE_EVERY_MS);
+  const timer = setInterval(run, olderThanMs / 2);
   timer.unref();
   return async () => {
     clearInterval(timer);
+    stopping.abort();
     await running;
   };
 }
