@@ -9,6 +9,7 @@ import type { EditorRuntime } from './features/editor/editor.routes.ts';
 import type { StaffCookies } from './features/editor/staff-cookies.ts';
 import type { ImageStore } from './features/images/image-store.ts';
 import type { InvoiceFiles } from './features/invoices/invoices.service.ts';
+import type { MaterialStore } from './features/materials/material-store.ts';
 import type { PaymentConfig } from './features/payments/payment-config.ts';
 import type { MailSender } from './mail/queue.ts';
 
@@ -19,6 +20,8 @@ export interface ApiDependencies {
   images: ImageStore;
   /** The invoices' PDFs, made once and kept in the blob store (docs/product.md#d37-invoices). */
   invoices: InvoiceFiles;
+  /** Customers' project materials and print files (docs/product.md#d36-next-steps). */
+  materials: MaterialStore;
   tokens: AccessTokenKeys;
   /** Signs and checks the browsers' device cookies of the login (docs/product.md#h2-rate-limits). */
   deviceCookies: DeviceCookies;

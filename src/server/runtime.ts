@@ -23,6 +23,8 @@ import { staffCookies } from './features/editor/staff-cookies.ts';
 import { imageStore } from './features/images/image-store.ts';
 import { invoiceFiles } from './features/invoices/invoices.service.ts';
 import { startRenewalReminders } from './features/maintenance/renewal-reminders.ts';
+import { materialStore } from './features/materials/material-store.ts';
+import { startMaterialsSchedule } from './features/materials/schedule.ts';
 import { describePayments, paymentConfig } from './features/payments/payment-config.ts';
 import { startReconciliation } from './features/payments/reconciliation.ts';
 import { log } from './log.ts';
@@ -72,6 +74,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     mailSender,
     images: imageStore(blobs),
     invoices,
+    materials: materialStore(blobs, secret, path.join(settings.dataDir, 'work')),
     tokens: accessTokenKeys(secret),
     deviceCookies: deviceCookies(secret),
     staffCookies: staffCookies(secret),
@@ -94,12 +97,14 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
   const { app, providers } = createApp(deps);
   const stopReconciliation = startReconciliation(deps, providers);
   const stopRenewalReminders = startRenewalReminders(deps);
+  const stopMaterialsSchedule = startMaterialsSchedule(deps);
   return {
     app,
     deps,
     close: async () => {
       await stopReconciliation();
       await stopRenewalReminders();
+      await stopMaterialsSchedule();
       await stopBackups?.();
       await mailSender.stop();
       await database.close();

@@ -418,3 +418,34 @@ export async function payCartPendingWithPayPal(send: Send, token: string): Promi
   if (!booking) throw new Error('the pending booking is not in the customer’s list');
   return booking;
 }
+
+/**
+ * Uploads a file to an ordered item's slot as the materials page does (docs/product.md#d36-next-steps):
+ * announced with its size, then sent in parts of `partBytes`. Resolves with the last answer (201 and
+ * the file, or the refusal).
+ */
+export async function uploadMaterial(
+  send: Send,
+  token: string,
+  target: { bookingId: number; itemId: number; slot: string },
+  fileName: string,
+  data: Uint8Array,
+  partBytes = data.byteLength,
+): Promise<Response> {
+  const started = await send(
+    `/booking/${target.bookingId}/materials/uploads`,
+    jsonRequest('POST', token, { itemId: target.itemId, slot: target.slot, fileName, size: data.byteLength }),
+  );
+  if (started.status !== 201) return started;
+  const { id } = (await started.json()) as { id: string };
+  let last = started;
+  for (let offset = 0; offset < data.byteLength; offset += partBytes) {
+    last = await send(`/booking/${target.bookingId}/materials/uploads/${id}?offset=${offset}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' },
+      body: new Uint8Array(data.subarray(offset, offset + partBytes)),
+    });
+    if (!last.ok) return last;
+  }
+  return last;
+}

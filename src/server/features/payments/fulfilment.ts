@@ -32,6 +32,7 @@ import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { bookingConfirmationMail, paymentFailedMail, refundDuePaymentMail } from '../../mail/templates.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
+import { openProgress } from '../materials/materials.service.ts';
 
 export interface VerifiedPayment {
   provider: PaymentProvider;
@@ -114,6 +115,7 @@ export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPaym
       .set({ status: 'paid', paidAt: new Date(), paymentMethod: payment.provider })
       .where(eq(bookings.id, booking.id));
     const invoiceNumber = await issueInvoice(tx, deps, booking.id, payment);
+    await openProgress(tx, booking.id);
     await queueBookingConfirmation(tx, deps, booking.id, payment, invoiceNumber);
     return { outcome: 'paid', ...done };
   });
