@@ -88,12 +88,16 @@ const afterBuild = {
 const SHELL =
   /BaseLayout\.astro\?astro&type=script|src[\\/](components[\\/]shell[\\/](shell|after-first-paint)|stores[\\/](accounts|consent|cart-count|token-claims)|client[\\/]session|lib[\\/]images)\.ts$|node_modules[\\/](nanostores|@nanostores[\\/]persistent)[\\/]|preload-helper/;
 
-/** @type {import('astro').AstroIntegration} `client:painted` (src/components/shell/client-painted.ts) */
-const clientPainted = {
-  name: 'hwds-client-painted',
+/**
+ * @type {import('astro').AstroIntegration} The project's hydration moments: `client:painted` and
+ * `client:used` (src/components/shell/client-painted.ts, client-used.ts).
+ */
+const clientDirectives = {
+  name: 'hwds-client-directives',
   hooks: {
     'astro:config:setup': ({ addClientDirective }) => {
       addClientDirective({ name: 'painted', entrypoint: './src/components/shell/client-painted.ts' });
+      addClientDirective({ name: 'used', entrypoint: './src/components/shell/client-used.ts' });
     },
   },
 };
@@ -104,7 +108,7 @@ export default defineConfig({
   // Astro renders; the product's own server (src/server/http/node-server.ts) serves. Pages are rendered
   // whole before they are sent: their Content-Security-Policy header must name every inline script.
   adapter: node({ mode: 'middleware', bodySizeLimit: 8 * 1024 * 1024, experimentalDisableStreaming: true }),
-  integrations: [react(), afterBuild, clientPainted],
+  integrations: [react(), afterBuild, clientDirectives],
   server: { host: settings.host, port: settings.port },
   devToolbar: { enabled: false },
   // Each page's CSS inside its HTML (5–7 KB gzip): the first paint needs no second request

@@ -5,5 +5,7 @@ declare module 'astro' {
   interface AstroClientDirectives {
     /** Hydrate once the page's first paint is on the screen (src/components/shell/client-painted.ts). */
     'client:painted'?: boolean;
+    /** Hydrate when first used: focus, pointer, key or a send (src/components/shell/client-used.ts). */
+    'client:used'?: boolean;
   }
 }

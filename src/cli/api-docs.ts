@@ -1,5 +1,5 @@
 /**
- * `npm run docs:api`: writes the README's endpoint table from the OpenAPI document, as the API
+ * `npm run docs:api`: writes the endpoint table of docs/api.md from the OpenAPI document, as the API
  * builds it, in a throwaway data folder (the database and settings of this machine are untouched).
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,9 +17,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'hwds-api-docs-'));
 const runtime = await startApi(loadSettings({ DATA_DIR: dataDir }));
 try {
   const document = (await (await runtime.app.request('/api/openapi.json')).json()) as ApiDocument;
-  const readme = path.join(projectRoot(), 'README.md');
-  writeFileSync(readme, withEndpointTable(readFileSync(readme, 'utf8'), endpointTable(document)));
-  console.log(`README.md: ${Object.keys(document.paths).length} paths written to the endpoint table.`);
+  const reference = path.join(projectRoot(), 'docs/api.md');
+  writeFileSync(reference, withEndpointTable(readFileSync(reference, 'utf8'), endpointTable(document)));
+  console.log(`docs/api.md: ${Object.keys(document.paths).length} paths written to the endpoint table.`);
 } finally {
   await runtime.close();
   rmSync(dataDir, { recursive: true, force: true });

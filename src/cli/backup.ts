@@ -1,6 +1,6 @@
 /**
  * `npm run backup`: a consistent backup of the embedded database, the uploads and the generated
- * token secret, as one archive in DATA_DIR/backups (README, "Backups"). A running server makes it
+ * token secret, as one archive in DATA_DIR/backups (docs/operations.md, "Backups"). A running server makes it
  * when asked over its backup socket; without a server the command opens the database itself.
  * PostgreSQL has its own tools (pg_dump), so the command refuses there.
  */
@@ -11,7 +11,8 @@ import { BackupError, createBackup, databaseDir } from '../server/backup/backups
 import { protectDataDir } from '../server/data-dir.ts';
 import { DatabaseInUseError, lockDatabaseDir } from '../server/db/lock.ts';
 import { loadDotEnv, loadSettingsOrExit, type Settings } from '../server/settings.ts';
-import { openBlobStore, pausableWrites } from '../server/storage/blob-store.ts';
+import { pausableWrites } from '../server/storage/blob-store.ts';
+import { openBlobStore } from '../server/storage/open-blob-store.ts';
 
 async function backupWithoutServer(settings: Settings): Promise<string> {
   const dir = databaseDir(settings.dataDir);
@@ -43,7 +44,7 @@ loadDotEnv();
 const settings = loadSettingsOrExit();
 if (settings.databaseUrl) {
   console.error(
-    'DATABASE_URL is set: back up PostgreSQL with pg_dump, and the uploads where they are kept (README, "Backups").',
+    'DATABASE_URL is set: back up PostgreSQL with pg_dump, and the uploads where they are kept (docs/operations.md, "Backups").',
   );
   process.exit(1);
 }

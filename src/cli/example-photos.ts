@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
-import { SEED_PHOTOS } from '../server/db/seed-photos.ts';
+import { SEED_PHOTOS } from '../server/features/images/seed-photos.ts';
 
 const { values } = parseArgs({ options: { base: { type: 'string', default: 'http://localhost:4321' } } });
 const photosDir = path.resolve(import.meta.dirname, '../../content/photos');

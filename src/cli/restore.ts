@@ -1,7 +1,7 @@
 /**
  * `npm run restore -- FILE`: replaces the embedded database, the uploads and the generated token
  * secret with those of a backup from `npm run backup`, keeping a backup of what it replaces
- * (README, "Backups"). Refuses while a server holds the database.
+ * (docs/operations.md, "Backups"). Refuses while a server holds the database.
  */
 
 import path from 'node:path';
@@ -10,7 +10,7 @@ import { BackupError, databaseDir, restoreBackup } from '../server/backup/backup
 import { protectDataDir } from '../server/data-dir.ts';
 import { DatabaseInUseError, lockDatabaseDir } from '../server/db/lock.ts';
 import { loadDotEnv, loadSettingsOrExit } from '../server/settings.ts';
-import { openBlobStore } from '../server/storage/blob-store.ts';
+import { openBlobStore } from '../server/storage/open-blob-store.ts';
 
 function fail(message: string): never {
   console.error(message);
@@ -25,7 +25,7 @@ loadDotEnv();
 const settings = loadSettingsOrExit();
 if (settings.databaseUrl) {
   fail(
-    'DATABASE_URL is set: restore PostgreSQL with pg_restore, and the uploads where they are kept (README, "Backups").',
+    'DATABASE_URL is set: restore PostgreSQL with pg_restore, and the uploads where they are kept (docs/operations.md, "Backups").',
   );
 }
 

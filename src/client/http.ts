@@ -1,11 +1,15 @@
 /**
- * The one HTTP client of the browser code (ky): the API base, a 10 s timeout, a header naming
- * this client, and the session's bearer token (./session.ts). No automatic retries: a form submit
- * must not be sent twice behind the user's back. A guarded route that refuses the stored token
- * ends the session in this browser, so header and gates follow at once.
+ * The HTTP client of the browser code (ky): the API base, a 10 s timeout, a header naming this
+ * client, and the session's bearer token (./session.ts). No automatic retries: a form submit must
+ * not be sent twice behind the user's back. A guarded route that refuses the stored token ends the
+ * session in this browser, so header and gates follow at once.
  *
- * ky loads with the first call, not with the page (docs/product.md#h11-speed): a form that sends
- * only when submitted starts without it. A call names its route as the API reference does:
+ * ky loads with the first call that sends a body, not with the page (docs/product.md#h11-speed): a
+ * call without one (a read, the order page's confirmation) goes by the browser's fetch with the
+ * same base, timeout, headers, session and errors, so an account page that only reads at its
+ * start loads no ky (8.6 KB) in its first seconds, and a form that sends only when submitted
+ * starts without it. A call names its route as
+ * the API reference does:
  * `await call('DELETE cart/clear')` for the response, `call('GET cart').json()` for its body as the
  * module's routes declare it; an error status rejects with ky's HTTPError.
  */
@@ -85,12 +89,83 @@ export function requestOf(route: string): [method: string, path: string] {
   return [route.slice(0, space), route.slice(space + 1)];
 }
 
-/** Calls through the ky instance `load` gives, which it is asked for with each call. */
+/** What a call without a body may say beyond its route; anything else goes through ky. */
+type PlainOptions = Pick<RequestInit, 'cache' | 'keepalive'> & {
+  searchParams?: Record<string, string>;
+  headers?: Record<string, string>;
+};
+const PLAIN_OPTIONS = ['cache', 'keepalive', 'searchParams', 'headers'];
+
+const isPlain = (options: Options | undefined): options is PlainOptions | undefined =>
+  Object.keys(options ?? {}).every((key) => PLAIN_OPTIONS.includes(key));
+
+/** An error status, as ky's HTTPError has it (./failures.ts tells errors apart by their names). */
+class CallError extends Error {
+  override name = 'HTTPError';
+  readonly response: Response;
+  /** The body: parsed JSON, or text. */
+  readonly data: unknown;
+
+  constructor(response: Response, data: unknown) {
+    super(String(response.status));
+    this.response = response;
+    this.data = data;
+  }
+}
+
+/** A call of `path` below `base` without a body, by fetch, as ky would send and answer it. */
+async function plainCall(
+  base: string,
+  timeoutMs: number,
+  method: string,
+  path: string,
+  options: PlainOptions = {},
+): Promise<Response> {
+  const { token, refused } = await session;
+  const bearer = token();
+  const headers: Record<string, string> = {
+    [CLIENT_HEADER]: CLIENT_NAME,
+    ...(bearer && { Authorization: `Bearer ${bearer}` }),
+    ...options.headers,
+  };
+  const query = options.searchParams ? `?${new URLSearchParams(options.searchParams)}` : '';
+  let response: Response;
+  try {
+    response = await fetch(`${base}/${path}${query}`, {
+      method,
+      headers,
+      cache: options.cache,
+      keepalive: options.keepalive,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TimeoutError') throw error;
+    throw Object.assign(new Error(`${method} ${path}`, { cause: error }), { name: 'NetworkError' });
+  }
+  if (response.ok) return response;
+  // A refusal of the stored token ends the session; one of a token the call named itself (the
+  // logout's, sent after the store forgot it) is no news.
+  const refusal = response.status === 401 && response.headers.has('WWW-Authenticate');
+  if (refusal && token() && headers.Authorization === `Bearer ${token()}`) refused();
+  const text = await response.text().catch(() => '');
+  const json = response.headers.get('Content-Type')?.includes('json');
+  throw new CallError(response, json && text ? JSON.parse(text) : text || undefined);
+}
+
+/**
+ * Calls through the ky instance `load` gives, which it is asked for with each call that sends a
+ * body; calls without one go by fetch, below `plain.base` within `plain.timeoutMs`.
+ */
 export const callsOn =
-  (load: () => Promise<KyInstance>) =>
+  (
+    load: () => Promise<KyInstance>,
+    plain = { base: import.meta.env.PUBLIC_API_BASE as string, timeoutMs: API_TIMEOUT_MS },
+  ) =>
   (route: string, options?: Options): ApiCall<unknown> => {
     const [method, path] = requestOf(route);
-    const response = load().then((ky) => ky(path, { ...options, method }));
+    const response = isPlain(options)
+      ? plainCall(plain.base, plain.timeoutMs, method, path, options)
+      : load().then((ky) => ky(path, { ...options, method }));
     return Object.assign(response, { json: () => response.then((body) => body.json()) });
   };
 

@@ -303,3 +303,39 @@ export const formatFormat = (widthCm: number, heightCm: number): string =>
 /** "0,70 m²": an area in square metres, two decimals as an order's quantity. */
 export const formatSquareMetres = (widthCm: number, heightCm: number): string =>
   `${((widthCm * heightCm) / 10_000).toFixed(2).replace('.', ',')} m²`;
+
+/** What a print file's check on arrival found (docs/product.md#d36-next-steps). */
+export interface RasterAnalysis {
+  kind: 'raster';
+  width: number;
+  height: number;
+  /** libvips' interpretation: `srgb`, `cmyk`, `b-w`, `rgb16`, `grey16`, … */
+  colourSpace: string;
+}
+
+export interface PdfImage {
+  page: number;
+  /** Pixels. */
+  width: number;
+  height: number;
+  /** Millimetres on the page. */
+  drawnWidthMm: number;
+  drawnHeightMm: number;
+}
+
+export interface PdfAnalysis {
+  kind: 'pdf';
+  pageCount: number;
+  /** The first pages (at most 20), each as it is shown (rotation applied). */
+  pages: { widthMm: number; heightMm: number }[];
+  images: PdfImage[];
+  /** "PDF/X-4" when the file says it is one. */
+  pdfx: string | null;
+}
+
+/** A PDF too large or too slow to read within the time given: staff look at it by hand. */
+export interface UncheckedAnalysis {
+  kind: 'unchecked';
+}
+
+export type FileAnalysis = RasterAnalysis | PdfAnalysis | UncheckedAnalysis;

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fillCompanyFields } from '../components/content/company-fields.ts';
+import { fillCompanyFields } from '../lib/company-fields.ts';
 import { type Company, servedContentDir } from './content-files.ts';
 
 export interface LegalText {

@@ -11,27 +11,29 @@ import { createBackup } from './backup/backups.ts';
 import { companyOf, readContentFile } from './content-files.ts';
 import type { ApiDependencies } from './context.ts';
 import { makePrivate, protectDataDir } from './data-dir.ts';
+import { catalogueRevisionOf } from './db/catalogue-revision.ts';
 import { type DatabaseLocation, openDatabase } from './db/database.ts';
 import { seedCatalogue } from './db/seed.ts';
-import { seedCataloguePhotos } from './db/seed-photos.ts';
 import { accessTokenKeys } from './features/accounts/access-tokens.ts';
-import { mailPasswordResets } from './features/accounts/accounts.service.ts';
 import { deviceCookies } from './features/accounts/device-cookies.ts';
-import { DEFAULT_RATE_LIMITS } from './features/accounts/rate-limits.ts';
+import { mailPasswordResets } from './features/accounts/password-reset.ts';
 import { jwtSecret } from './features/accounts/secrets.ts';
 import { staffCookies } from './features/editor/staff-cookies.ts';
 import { imageStore } from './features/images/image-store.ts';
+import { seedCataloguePhotos } from './features/images/seed-photos.ts';
 import { invoiceFiles } from './features/invoices/invoices.service.ts';
 import { startRenewalReminders } from './features/maintenance/renewal-reminders.ts';
 import { materialStore } from './features/materials/material-store.ts';
 import { startMaterialsSchedule } from './features/materials/schedule.ts';
 import { describePayments, paymentConfig } from './features/payments/payment-config.ts';
 import { startReconciliation } from './features/payments/reconciliation.ts';
+import { DEFAULT_RATE_LIMITS } from './http/rate-limit-defaults.ts';
 import { log } from './log.ts';
 import { createMailer } from './mail/mailer.ts';
 import { releaseMailClaims, startMailSender } from './mail/queue.ts';
 import { loadSettings, requireLivePayments, type Settings } from './settings.ts';
-import { openBlobStore, pausableWrites } from './storage/blob-store.ts';
+import { pausableWrites } from './storage/blob-store.ts';
+import { openBlobStore } from './storage/open-blob-store.ts';
 
 export interface ApiRuntime {
   app: ApiApp;
@@ -71,6 +73,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
   log.info(describePayments(payments));
   const deps: ApiDependencies = {
     db: database.db,
+    catalogueRevision: await catalogueRevisionOf(database),
     mailSender,
     images: imageStore(blobs),
     invoices,
@@ -121,7 +124,9 @@ function warnAboutLocalState(settings: Settings): void {
     settings.s3 ? undefined : 'uploads (S3_* unset)',
   ].filter((item) => item !== undefined);
   if (local.length === 0) return;
-  log.warn(`Kept on this machine: ${local.join(', ')}. Replicas must share them (README, "Running several replicas").`);
+  log.warn(
+    `Kept on this machine: ${local.join(', ')}. Replicas must share them (docs/operations.md, "Running several replicas").`,
+  );
 }
 
 const PROCESS_API = Symbol.for('hwds.processApi');

@@ -1,5 +1,5 @@
 /**
- * All runtime settings of the product, read once from environment variables (README, "Settings").
+ * All runtime settings of the product, read once from environment variables (docs/operations.md#settings).
  * Every value is validated here so that a typo stops the start with one line naming the
  * variable instead of failing later somewhere deep in the server.
  */

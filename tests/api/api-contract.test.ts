@@ -13,12 +13,12 @@ import sharp from 'sharp';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookings, paymentAttempts, payments, withdrawals } from '../../src/server/db/schema.ts';
-import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
 import type { ApiDocument } from '../../src/server/features/api-docs/api-document.ts';
 import type { ArticleView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import type { ImageView } from '../../src/server/features/images/images.views.ts';
 import type { MaterialFileView, UploadView } from '../../src/server/features/materials/materials.views.ts';
 import type { CheckoutSessionView, PayPalOrderView } from '../../src/server/features/payments/payments.views.ts';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/http/rate-limit-defaults.ts';
 import { certUrl, signTransmission } from '../../src/server/payment-sandbox/paypal/webhooks.ts';
 import { CORRUPT_PNG, rasterFile } from '../support/print-files.ts';
 import { addToCart, payCartByCard, uploadMaterial } from '../support/realistic-shop.ts';
@@ -1143,7 +1143,7 @@ const written: Record<string, () => Promise<Check[]>> = {
       }),
     );
     return [
-      { key, status: 200, send: () => api.app.request(link.url) },
+      { key, status: 200, send: async () => api.app.request(link.url) },
       {
         key,
         status: 404,

@@ -1,6 +1,6 @@
 /**
  * The API reference (docs/product.md#api-reference): the OpenAPI document names every product
- * route, the README's endpoint table is the one written from it, and the interactive reference is
+ * route, the endpoint table of docs/api.md is the one written from it, and the interactive reference is
  * served from this server only, and only with API_DOCS on. What the document says about each
  * answer is checked in api-contract.test.ts.
  */
@@ -49,11 +49,13 @@ describe('the OpenAPI document', () => {
     expect(api.app.routes.some((route) => route.path.startsWith('/api/sandbox/'))).toBe(true);
   });
 
-  it('is the one the README’s endpoint table was written from (npm run docs:api)', () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const table = readme.slice(readme.indexOf(TABLE_START) + TABLE_START.length, readme.indexOf(TABLE_END)).trim();
-    expect(table, 'README.md is out of date: run npm run docs:api').toBe(endpointTable(document));
-    expect(withEndpointTable(readme, endpointTable(document))).toBe(readme);
+  it('is the one the endpoint table of docs/api.md was written from (npm run docs:api)', () => {
+    const reference = readFileSync('docs/api.md', 'utf8');
+    const table = reference
+      .slice(reference.indexOf(TABLE_START) + TABLE_START.length, reference.indexOf(TABLE_END))
+      .trim();
+    expect(table, 'docs/api.md is out of date: run npm run docs:api').toBe(endpointTable(document));
+    expect(withEndpointTable(reference, endpointTable(document))).toBe(reference);
   });
 });
 

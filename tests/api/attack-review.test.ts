@@ -25,9 +25,10 @@ import {
   sessions,
   users,
 } from '../../src/server/db/schema.ts';
-import { authenticatedUser, mailPasswordResets, refresh } from '../../src/server/features/accounts/accounts.service.ts';
-import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
+import { authenticatedUser, refresh } from '../../src/server/features/accounts/accounts.service.ts';
+import { mailPasswordResets } from '../../src/server/features/accounts/password-reset.ts';
 import { hashToken } from '../../src/server/features/accounts/secrets.ts';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/http/rate-limit-defaults.ts';
 import { pageSecurityHeaders, SHARED_SECURITY_HEADERS } from '../../src/server/http/security-headers.ts';
 import { log } from '../../src/server/log.ts';
 import { REALISTIC_CUSTOMER } from '../support/realistic-shop.ts';

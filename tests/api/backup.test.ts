@@ -1,5 +1,5 @@
 /**
- * Backups of the embedded database (README, "Backups"): `npm run backup` while the server runs or
+ * Backups of the embedded database (docs/operations.md, "Backups"): `npm run backup` while the server runs or
  * without it, `npm run restore -- FILE` after a wipe, and the refusals that protect the data.
  */
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';

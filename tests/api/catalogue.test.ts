@@ -165,6 +165,44 @@ describe('the catalogue a server keeps between reads', () => {
       .where(eq(articles.id, Number(first?.id)));
     expect(await read()).toEqual(before);
   });
+
+  it('serves a change made in a transaction once it commits, and none that rolled back', async () => {
+    const read = async () =>
+      (await answer<CategoryView>(ctx.api.request('GET', `/departaments/${PAYMENT_CATEGORY_ID}`))).body;
+    const before = await read();
+    const rolledBack = new Error('rolled back on purpose');
+    await expect(
+      ctx.api.db.transaction(async (tx) => {
+        await tx
+          .update(categories)
+          .set({ description: 'Nie gespeichert.' })
+          .where(eq(categories.id, PAYMENT_CATEGORY_ID));
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    expect(await read()).toEqual(before);
+
+    await ctx.api.db.transaction(async (tx) => {
+      await tx
+        .update(categories)
+        .set({ description: 'In einer Transaktion.' })
+        .where(eq(categories.id, PAYMENT_CATEGORY_ID));
+      await tx
+        .update(categories)
+        .set({ description: before.description })
+        .where(eq(categories.id, PAYMENT_CATEGORY_ID));
+      await tx
+        .update(categories)
+        .set({ description: 'Zweimal geändert.' })
+        .where(eq(categories.id, PAYMENT_CATEGORY_ID));
+    });
+    expect((await read()).description).toBe('Zweimal geändert.');
+    await ctx.api.db
+      .update(categories)
+      .set({ description: before.description })
+      .where(eq(categories.id, PAYMENT_CATEGORY_ID));
+    expect(await read()).toEqual(before);
+  });
 });
 
 describe('managing categories (ROLE_ADMIN)', () => {

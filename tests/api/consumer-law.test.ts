@@ -20,9 +20,9 @@ import { formatEuros } from '../../src/lib/money.ts';
 import { EARLY_START_CONSENT, EARLY_START_REQUIRED } from '../../src/lib/withdrawal-period.ts';
 import type { AdminWithdrawalView, WithdrawalView } from '../../src/lib/withdrawals.ts';
 import { bookings, mailQueue } from '../../src/server/db/schema.ts';
-import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
 import { remindRenewals } from '../../src/server/features/maintenance/renewal-reminders.ts';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/http/rate-limit-defaults.ts';
 import {
   addToCart,
   createCategory,

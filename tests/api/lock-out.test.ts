@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { passwordResetRequests } from '../../src/server/db/schema.ts';
 import { ACCOUNT_API_MESSAGES } from '../../src/server/features/accounts/accounts.service.ts';
 import { DEVICE_COOKIE } from '../../src/server/features/accounts/device-cookies.ts';
-import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/http/rate-limit-defaults.ts';
 import { REALISTIC_CUSTOMER } from '../support/realistic-shop.ts';
 import { answer, createTestApi, SITE_URL, type TestApi } from './support/test-api.ts';
 

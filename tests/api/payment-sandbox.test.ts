@@ -20,7 +20,8 @@ import { paypalEmulator } from '../../src/server/payment-sandbox/paypal/paypal-e
 import { clockRoutes, type SandboxClock, sandboxClock } from '../../src/server/payment-sandbox/sandbox-clock.ts';
 import { sandboxStore } from '../../src/server/payment-sandbox/sandbox-store.ts';
 import { parseFormParams } from '../../src/server/payment-sandbox/stripe/form-params.ts';
-import { signStripeEvent, stripeEmulator } from '../../src/server/payment-sandbox/stripe/stripe-emulator.ts';
+import { stripeEmulator } from '../../src/server/payment-sandbox/stripe/stripe-emulator.ts';
+import { signStripeEvent } from '../../src/server/payment-sandbox/stripe/webhooks.ts';
 import { fakeBrowser } from './support/fake-dom.ts';
 import { openTestDatabase } from './support/test-api.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../src/server/features/accounts/rate-limits.ts';
+import { DEFAULT_RATE_LIMITS } from '../../src/server/http/rate-limit-defaults.ts';
 import { REALISTIC_CUSTOMER } from '../support/realistic-shop.ts';
 import { answer, createTestApi, type TestApi } from './support/test-api.ts';
 

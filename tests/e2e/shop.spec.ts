@@ -50,11 +50,11 @@ const articleCard = (page: Page, type: string) =>
   page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: type, exact: true }) });
 
 /**
- * Waits until every island the visitor can see has hydrated (scrolling brings client:visible ones
- * into view). Add-to-cart forms are hidden from visitors without an account and never load for them.
+ * Waits until every island the visitor can see has hydrated, but the add-to-cart forms: they
+ * hydrate when first used (`client:used`), and never for visitors without an account.
  */
 async function islandsReady(page: Page) {
-  for (const island of await page.locator('astro-island').filter({ visible: true }).all()) {
+  for (const island of await page.locator('astro-island:not([client="used"])').filter({ visible: true }).all()) {
     await island.scrollIntoViewIfNeeded();
     await expect(island).not.toHaveAttribute('ssr', /.*/);
   }
@@ -191,6 +191,26 @@ test.describe('a new customer in the shop', () => {
     await expect(card.getByRole('status')).toContainText('Termin erfolgreich gebucht!');
     await book(page, 'Logo-Paket', inDays(30), inDays(31));
     await expect(card.getByRole('alert')).toHaveText('Dieser Artikel ist mit diesen Daten bereits in Ihrem Warenkorb.');
+  });
+
+  test('a booking form wakes at its first use: a first tap on Buchen, and the next says what is missing', async ({
+    page,
+    request,
+  }) => {
+    await loggedInCustomer(page, request);
+    await page.goto(`/departaments/${category.id}`);
+    const card = articleCard(page, 'Logo-Paket');
+    const island = card.locator('astro-island');
+    await expect(island).toHaveAttribute('ssr', '');
+    // The button is disabled until the form runs; a tap on it wakes the form all the same.
+    const button = card.getByRole('button', { name: 'Buchen' });
+    await button.scrollIntoViewIfNeeded();
+    const box = await button.boundingBox();
+    await page.mouse.click((box?.x ?? 0) + 4, (box?.y ?? 0) + 4);
+    await expect(island).not.toHaveAttribute('ssr', /.*/);
+    await button.click();
+    await expect(card.getByLabel('Startdatum')).toHaveAccessibleDescription('Bitte wählen Sie ein Startdatum.');
+    await expect(card.getByLabel('Startdatum')).toBeFocused();
   });
 
   test('can book and remove with the keyboard alone', async ({ page, request }) => {

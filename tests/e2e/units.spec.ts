@@ -9,6 +9,7 @@ import { todayInGermany } from '../../src/lib/dates.ts';
 import { confirmedCustomer, signIn, waitForMail } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { wakeBookingForm } from './support/slow-phone.ts';
 
 function inDays(days: number): string {
   const date = new Date(`${todayInGermany()}T12:00:00Z`);
@@ -23,7 +24,7 @@ const CONSULTING = 'Beratungsstunde zu Bildsprache und Motivauswahl, per Video';
 async function articleCard(page: Page, name: string) {
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name, exact: true }) });
   await card.scrollIntoViewIfNeeded();
-  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+  await wakeBookingForm(card);
   return card;
 }
 

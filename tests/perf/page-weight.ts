@@ -4,12 +4,9 @@
  *
  * JavaScript counts inline scripts, module scripts, modulepreloads, island components and their
  * renderers, and every module these import statically (what the browser fetches before it can
- * run them). Dynamic imports are excluded: they load on demand, not with the page.
- *
- * The first screen's JavaScript is what a phone may load before the visitor scrolls: everything
- * above but the islands that hydrate when they come into view (`client:visible`, below the first
- * screen where they are used), and with every module the page's scripts may import later (the
- * shell's session check, the gallery's slider): an upper bound, whatever the page shows first.
+ * run them). Dynamic imports are excluded: they load on demand, not with the page. What a page
+ * loads in the browser before its visitor does anything is measured there
+ * (tests/e2e/page-weight.spec.ts): only the browser knows which on-demand modules it asks for.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -23,12 +20,10 @@ export interface PageWeight {
   html: number;
   css: number;
   js: number;
-  firstScreenJs: number;
 }
 
 export interface Budget {
   js?: number;
-  firstScreenJs?: number;
   css?: number;
   html?: number;
   /** HTML and CSS together. */
@@ -49,7 +44,8 @@ export interface BudgetViolation {
   budget: number;
 }
 
-const gzipBytes = (content: string | Buffer) => gzipSync(content).length;
+/** How a budget counts bytes: gzip at its default level. */
+export const gzipBytes = (content: string | Buffer) => gzipSync(content).length;
 
 function attribute(tag: string, name: string): string | undefined {
   return new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
@@ -91,8 +87,6 @@ export async function measureHtml(clientDir: string, route: string, html: string
   if (inlineStyles) css += gzipBytes(inlineStyles);
 
   const entryModules = new Set<string>();
-  /** Islands that hydrate when they come into view. */
-  const onVisible = new Set<string>();
   let inlineScripts = '';
   for (const [, attributes = '', body = ''] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
     const type = attribute(` ${attributes}`, 'type');
@@ -107,12 +101,12 @@ export async function measureHtml(clientDir: string, route: string, html: string
   for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/gi)) {
     for (const name of ['component-url', 'renderer-url', 'before-hydration-url']) {
       const url = attribute(tag, name);
-      if (url) (attribute(tag, 'client') === 'visible' ? onVisible : entryModules).add(url);
+      if (url) entryModules.add(url);
     }
   }
 
-  /** The gzip bytes of the modules `entries` load, following static imports, and dynamic ones too when asked. */
-  const moduleBytes = (entries: Iterable<string>, dynamic: boolean) => {
+  /** The gzip bytes of the modules `entries` load, following their static imports. */
+  const moduleBytes = (entries: Iterable<string>) => {
     const seen = new Set<string>();
     const queue = [...entries].filter(Boolean).map((url) => new URL(url, 'http://x/').pathname);
     let bytes = 0;
@@ -125,7 +119,7 @@ export async function measureHtml(clientDir: string, route: string, html: string
       const [imports] = parse(source.toString('utf8'));
       for (const entry of imports) {
         const { type, specifier } = entry;
-        const followed = type === 'static' || type === 'reexport-star' || (dynamic && type === 'dynamic');
+        const followed = type === 'static' || type === 'reexport-star';
         // A module of the site, not a computed or outside address (a provider's SDK).
         if (followed && specifier && /^\.{0,2}\//.test(specifier))
           queue.push(new URL(specifier, `http://x${url}`).pathname);
@@ -134,10 +128,9 @@ export async function measureHtml(clientDir: string, route: string, html: string
     return bytes;
   };
   const inline = inlineScripts.trim() ? gzipBytes(inlineScripts) : 0;
-  const js = inline + moduleBytes([...entryModules, ...onVisible], false);
-  const firstScreenJs = inline + moduleBytes(entryModules, true);
+  const js = inline + moduleBytes(entryModules);
   const markup = html.replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, '');
-  return { route, html: gzipBytes(markup), css, js, firstScreenJs };
+  return { route, html: gzipBytes(markup), css, js };
 }
 
 /** Measures every HTML page of a build's client directory, sorted by route. */
@@ -158,7 +151,6 @@ export function checkBudgets(weights: PageWeight[], budgets: Budgets): BudgetVio
     const budget = budgetFor(weight.route, budgets);
     const measured: Record<keyof Budget, number> = {
       js: weight.js,
-      firstScreenJs: weight.firstScreenJs,
       css: weight.css,
       html: weight.html,
       htmlCss: weight.html + weight.css,

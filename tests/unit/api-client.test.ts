@@ -61,9 +61,15 @@ afterAll(() => {
   server.close();
 });
 
-/** The app's client, pointed at the test server (in the browser its prefix is PUBLIC_API_BASE). */
-const client = (options: Options = {}) =>
-  callsOn(() => loadApiClient().then((ky) => ky.extend({ prefix: `${origin}/api`, ...options })));
+/**
+ * The app's client, pointed at the test server (in the browser its base is PUBLIC_API_BASE): ky for
+ * what sends, fetch for plain reads, with the same base and timeout.
+ */
+const client = (options: Options = {}) => {
+  const base = String(options.prefix ?? `${origin}/api`);
+  const timeoutMs = typeof options.timeout === 'number' ? options.timeout : 10_000;
+  return callsOn(() => loadApiClient().then((ky) => ky.extend({ prefix: base, ...options })), { base, timeoutMs });
+};
 
 async function failureOf(request: Promise<unknown>) {
   try {
@@ -115,13 +121,17 @@ describe('API client', () => {
 });
 
 describe('describeFailure', () => {
-  it('uses the server’s message and field errors', async () => {
-    expect(describeFailure(await failureOf(client()('GET with-message').json()))).toEqual({
+  // Without a body a call goes by fetch, with one by ky: both answer alike.
+  it.each([
+    ['GET', undefined],
+    ['POST', { json: {} }],
+  ] as const)('uses the server’s message and field errors (%s %j)', async (method, options) => {
+    expect(describeFailure(await failureOf(client()(`${method} with-message`, options).json()))).toEqual({
       status: 409,
       message: 'Ein Konto mit dieser E-Mail-Adresse existiert bereits.',
       fieldErrors: [],
     });
-    expect(describeFailure(await failureOf(client()('GET validation').json()))).toEqual({
+    expect(describeFailure(await failureOf(client()(`${method} validation`, options).json()))).toEqual({
       status: 400,
       message: 'Bitte überprüfen Sie Ihre Eingaben.',
       fieldErrors: [{ fieldName: 'userEmail', message: 'Ungültige E-Mail-Adresse' }],
@@ -145,15 +155,20 @@ describe('describeFailure', () => {
     });
   });
 
-  it('says in German that the server took too long', async () => {
-    const timeout = await failureOf(client({ timeout: 50 })('GET slow').json());
-    expect(describeFailure(timeout, { other: 'Unbekannter Fehler.' }).message).toBe(FAILURE_MESSAGES.timeout);
+  it('says in German that the server took too long, to a read and to a send', async () => {
+    for (const options of [undefined, { json: {} }]) {
+      const timeout = await failureOf(client({ timeout: 50 })('POST slow', options).json());
+      expect(describeFailure(timeout, { other: 'Unbekannter Fehler.' }).message).toBe(FAILURE_MESSAGES.timeout);
+    }
     expect(FAILURE_MESSAGES.timeout).toMatch(/^Zeitüberschreitung/);
   });
 
   it('reports a missing connection, or the caller’s text for anything else', async () => {
+    for (const options of [undefined, { json: {} }]) {
+      const unreachable = await failureOf(client({ prefix: 'http://127.0.0.1:9/api' })('POST ok', options).json());
+      expect(describeFailure(unreachable).message).toBe(FAILURE_MESSAGES.network);
+    }
     const unreachable = await failureOf(client({ prefix: 'http://127.0.0.1:9/api' })('GET ok').json());
-    expect(describeFailure(unreachable).message).toBe(FAILURE_MESSAGES.network);
     expect(describeFailure(unreachable, { other: 'Unbekannter Fehler.' }).message).toBe('Unbekannter Fehler.');
     expect(describeFailure(new Error('boom')).message).toBe('Ein Fehler ist aufgetreten');
   });

@@ -158,6 +158,86 @@ const importProblems = (file: string, source?: string): string[] =>
     return reason ? [`${relative(file)} imports ${relative(target)} (${reason})`] : [];
   });
 
+/** The circles in the import graph of `files` (type imports included): Tarjan's strongly connected components. */
+function importCircles(files: string[]): string[][] {
+  const known = new Set(files);
+  const edges = new Map(files.map((file) => [file, allLocalImports(file).filter((target) => known.has(target))]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  const visit = (file: string) => {
+    index.set(file, index.size);
+    low.set(file, index.get(file) as number);
+    stack.push(file);
+    for (const next of edges.get(file) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(file, Math.min(low.get(file) as number, low.get(next) as number));
+      } else if (stack.includes(next)) {
+        low.set(file, Math.min(low.get(file) as number, index.get(next) as number));
+      }
+    }
+    if (low.get(file) !== index.get(file)) return;
+    const component: string[] = [];
+    let member: string | undefined;
+    do {
+      member = stack.pop() as string;
+      component.push(member);
+    } while (member !== file);
+    if (component.length > 1) circles.push(component.map(relative).sort());
+  };
+  for (const file of files) if (!index.has(file)) visit(file);
+  return circles;
+}
+
+/**
+ * The server's floors, lowest first, by their entries in src/server: a file imports (types
+ * included) its own floor and those below, the contracts (`*.views.ts`) and src/lib, never a floor
+ * above or the pages' folders. What the lower floors need of a feature is an interface in context.ts.
+ */
+const SERVER_FLOORS = [
+  ['project-root.ts', 'log.ts', 'settings.ts', 'data-dir.ts', 'code-version.ts'],
+  ['db', 'storage', 'mail', 'http', 'context.ts', 'content-files.ts', 'legal-texts.ts'],
+  ['features', 'payment-sandbox', 'backup'],
+  // The HTTP server serves the app and the builds: it wraps everything.
+  ['app.ts', 'runtime.ts', 'main.ts', 'page-data.ts', 'http/node-server.ts'],
+];
+const SERVER = path.join(SRC, 'server');
+
+/** A feature's tables (`<feature>.tables.ts`) sit on the database's floor, which lists them in db/schema.ts. */
+const DATABASE_FLOOR = 1;
+
+/** The floor of a server file (a file named in a floor before its folder), or undefined for one in no floor. */
+function floorOf(file: string): number | undefined {
+  if (file.endsWith('.tables.ts')) return DATABASE_FLOOR;
+  const inServer = path.relative(SERVER, file).split(path.sep).join('/');
+  const named = SERVER_FLOORS.findIndex((entries) => entries.includes(inServer));
+  if (named >= 0) return named;
+  const floor = SERVER_FLOORS.findIndex((entries) => entries.includes(inServer.split('/')[0] ?? ''));
+  return floor < 0 ? undefined : floor;
+}
+
+/** Why a server file may not import `target`; undefined when it may. */
+function floorRule(file: string, target: string): string | undefined {
+  // The content's schemas and the editor's config and forms describe content/, which both sides read.
+  const describesContent =
+    inDir('content-schemas')(target) ||
+    inDir('editor/forms')(target) ||
+    target === path.join(SRC, 'editor/keystatic.config.ts');
+  if (inDir('lib')(target) || isContract(target) || describesContent) return undefined;
+  if (!inDir('server')(target)) return 'server code imports no page, component, island, store or client';
+  const [from, to] = [floorOf(file), floorOf(target)];
+  if (from === undefined || to === undefined) return 'a file in no floor of SERVER_FLOORS';
+  return to > from ? `an arrow up, floor ${from} to ${to}` : undefined;
+}
+
+const floorProblems = (file: string, source?: string): string[] =>
+  allLocalImports(file, source).flatMap((target) => {
+    const reason = floorRule(file, target);
+    return reason ? [`${relative(file)} imports ${relative(target)} (${reason})`] : [];
+  });
+
 describe('the import graph', () => {
   it('finds the browser code to check', () => {
     expect(BROWSER_ROOTS.map(relative)).toEqual(
@@ -222,6 +302,28 @@ describe('the import graph', () => {
     expect(importProblems(page, "---\nimport { paymentSettings } from '../server/page-data.ts';\n---")).toEqual([]);
   });
 
+  it('has no circle, type imports included', () => {
+    const files = filesUnder(SRC, SOURCE_FILE).filter((file) => !file.endsWith('.astro'));
+    expect(importCircles(files)).toEqual([]);
+  });
+
+  it('has no arrow up in the server: features above http, context, db, mail and storage, pages above all', () => {
+    const files = filesUnder(SERVER, /\.(ts|tsx)$/).filter((file) => !isContract(file));
+    expect(files.flatMap((file) => floorProblems(file))).toEqual([]);
+    const mailLetter = path.join(SERVER, 'mail/letter.ts');
+    expect(floorProblems(mailLetter, "import { x } from '../../components/content/company-fields.ts';")).toHaveLength(
+      1,
+    );
+    expect(
+      floorProblems(
+        path.join(SERVER, 'http/guards.ts'),
+        "import { y } from '../features/accounts/accounts.service.ts';",
+      ),
+    ).toEqual([
+      'src/server/http/guards.ts imports src/server/features/accounts/accounts.service.ts (an arrow up, floor 1 to 2)',
+    ]);
+  });
+
   it('tells a type import from a runtime import', () => {
     const source = [
       "import type { A } from './types.ts';",
@@ -239,10 +341,13 @@ describe('the payment sandbox (docs/product.md#d19-provider-emulators)', () => {
   const features = path.join(SRC, 'server', 'features') + path.sep;
   const entry = path.join(sandbox, 'sandbox.routes.ts');
 
-  it('is entered only through its routes module, and never from a feature', () => {
+  it('is entered only through its routes module, and never from a feature (its table is listed in the schema)', () => {
     const outside = filesUnder(SRC, /\.(ts|tsx|astro)$/).filter((file) => !file.startsWith(sandbox));
+    const schema = path.join(SRC, 'server/db/schema.ts');
+    const tables = path.join(sandbox, 'sandbox.tables.ts');
     const problems = outside.flatMap((file) =>
       allLocalImports(file)
+        .filter((target) => !(file === schema && target === tables))
         .filter((target) => target.startsWith(sandbox) && (target !== entry || file.startsWith(features)))
         .map((target) => `${relative(file)} imports ${relative(target)}`),
     );
@@ -256,5 +361,14 @@ describe('the payment sandbox (docs/product.md#d19-provider-emulators)', () => {
         .map((target) => `${relative(file)} imports ${relative(target)}`),
     );
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the size of a file (docs/product.md#d26-code-layout)', () => {
+  it('is at most 400 lines: a room holds one thing, not everything of a kind', () => {
+    const long = filesUnder(SRC, /\.(ts|tsx|astro|css|mjs)$/)
+      .map((file) => ({ file: relative(file), lines: readFileSync(file, 'utf8').split('\n').length }))
+      .filter(({ lines }) => lines > 400);
+    expect(long).toEqual([]);
   });
 });

@@ -8,11 +8,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { fillCompanyFields } from '../../src/components/content/company-fields.ts';
 import { landingSchema } from '../../src/content-schemas/landing.ts';
 import { modelSchema } from '../../src/content-schemas/models.ts';
 import { pricingSchema } from '../../src/content-schemas/pricing.ts';
 import { siteSchema } from '../../src/content-schemas/site.ts';
+import { fillCompanyFields } from '../../src/lib/company-fields.ts';
 
 let copy: string;
 

@@ -19,7 +19,9 @@ import { modelsFileSchema } from '../../src/content-schemas/models.ts';
 import { pageSchema } from '../../src/content-schemas/pages.ts';
 import { pricingSchema } from '../../src/content-schemas/pricing.ts';
 import { siteSchema } from '../../src/content-schemas/site.ts';
-import editorConfig, { bodyOptions, pageBodyOptions } from '../../src/editor/keystatic.config.ts';
+import { bodyOptions } from '../../src/editor/forms/fields.ts';
+import { pageBodyOptions } from '../../src/editor/forms/pages.ts';
+import editorConfig from '../../src/editor/keystatic.config.ts';
 
 const reader = createReader(path.resolve('content'), editorConfig);
 

@@ -17,9 +17,8 @@ import {
   normaliseVatId,
   vatIdProblem,
 } from '../../src/lib/billing-address.ts';
-import { formatInvoiceNumber } from '../../src/lib/invoices.ts';
+import { formatInvoiceNumber, type InvoiceDocument } from '../../src/lib/invoices.ts';
 import {
-  type InvoiceDocument,
   netAmounts,
   netPartsOf,
   type PaidPosition,

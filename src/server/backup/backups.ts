@@ -1,5 +1,5 @@
 /**
- * Backups of the embedded database with the uploads (README, "Backups"). PGlite admits one
+ * Backups of the embedded database with the uploads (docs/operations.md, "Backups"). PGlite admits one
  * process, so a running server makes the backup itself when `npm run backup` asks it
  * (backup-socket.ts); without a server the command opens the database. Either way the database
  * is dumped in a transaction of its own while uploads and deletions of files wait, so the archive

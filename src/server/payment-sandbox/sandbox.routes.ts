@@ -10,7 +10,8 @@
 import { Hono } from 'hono';
 import type { ApiDependencies, ApiEnv } from '../context.ts';
 import { readSandboxAssets } from './assets.ts';
-import { PAYPAL_SDK_PATH, paypalEmulator } from './paypal/paypal-emulator.ts';
+import { PAYPAL_SDK_PATH } from './paypal/approval-routes.ts';
+import { paypalEmulator } from './paypal/paypal-emulator.ts';
 import { clockRoutes, sandboxClock } from './sandbox-clock.ts';
 import { sandboxStore } from './sandbox-store.ts';
 import { stripeEmulator } from './stripe/stripe-emulator.ts';

@@ -5,9 +5,6 @@
  */
 import type { Readable } from 'node:stream';
 import { Semaphore } from 'async-mutex';
-import type { Settings } from '../settings.ts';
-import { diskBlobStore } from './disk-blob-store.ts';
-import { s3BlobStore } from './s3-blob-store.ts';
 
 export interface BlobStore {
   /** Stores `data` under `key`, replacing what was there; a reader never sees half of it. */
@@ -30,14 +27,6 @@ export interface BlobStore {
 export interface StoredBlob {
   stream: Readable;
   bytes: number;
-}
-
-/** Opens the configured store; an unreachable bucket stops the start instead of the first upload. */
-export async function openBlobStore(settings: Pick<Settings, 'uploadDir' | 's3'>): Promise<BlobStore> {
-  if (!settings.s3) return diskBlobStore(settings.uploadDir);
-  const store = s3BlobStore(settings.s3);
-  await store.checkBucket();
-  return store;
 }
 
 export interface PausableBlobStore extends BlobStore {

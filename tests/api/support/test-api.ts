@@ -18,13 +18,13 @@ import { todayInGermany } from '../../../src/lib/dates.ts';
 import { createApp } from '../../../src/server/app.ts';
 import { type Company, companyOf, readContentFile } from '../../../src/server/content-files.ts';
 import type { ApiDependencies } from '../../../src/server/context.ts';
+import { catalogueRevisionOf } from '../../../src/server/db/catalogue-revision.ts';
 import { type DatabaseHandle, openDatabase } from '../../../src/server/db/database.ts';
 import * as schema from '../../../src/server/db/schema.ts';
 import { userRoles, users } from '../../../src/server/db/schema.ts';
 import { accessTokenKeys } from '../../../src/server/features/accounts/access-tokens.ts';
-import { mailPasswordResets } from '../../../src/server/features/accounts/accounts.service.ts';
 import { deviceCookies } from '../../../src/server/features/accounts/device-cookies.ts';
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/features/accounts/rate-limits.ts';
+import { mailPasswordResets } from '../../../src/server/features/accounts/password-reset.ts';
 import type { BookingView } from '../../../src/server/features/bookings/bookings.views.ts';
 import type { ArticleView } from '../../../src/server/features/catalogue/catalogue.views.ts';
 import { staffCookies } from '../../../src/server/features/editor/staff-cookies.ts';
@@ -34,11 +34,12 @@ import { materialStore } from '../../../src/server/features/materials/material-s
 import { paymentConfig as paymentSettings } from '../../../src/server/features/payments/payment-config.ts';
 import type { errorBody } from '../../../src/server/http/errors.ts';
 import type { FieldError } from '../../../src/server/http/errors.views.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../../src/server/http/rate-limit-defaults.ts';
 import { setLogLevel } from '../../../src/server/log.ts';
 import { createMailer } from '../../../src/server/mail/mailer.ts';
 import { startMailSender } from '../../../src/server/mail/queue.ts';
 import { loadSettings } from '../../../src/server/settings.ts';
-import { openBlobStore } from '../../../src/server/storage/blob-store.ts';
+import { openBlobStore } from '../../../src/server/storage/open-blob-store.ts';
 import type { ReceivedMail } from '../../support/eml.ts';
 import { allMailsIn } from '../../support/outbox.ts';
 import type { Send } from '../../support/realistic-shop.ts';
@@ -180,6 +181,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
   });
   const deps: ApiDependencies = {
     db: database.db,
+    catalogueRevision: await catalogueRevisionOf(database),
     mailSender,
     images: imageStore(uploads.store),
     invoices,

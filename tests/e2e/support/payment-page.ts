@@ -9,6 +9,7 @@ import { EARLY_START_CONSENT } from '../../../src/lib/withdrawal-period.ts';
 import { confirmedCustomer, signIn } from './accounts.ts';
 import { expectNoAccessibilityViolations } from './axe.ts';
 import { expect } from './fixtures.ts';
+import { wakeBookingForm } from './slow-phone.ts';
 
 /** The date `days` from today in Germany, as YYYY-MM-DD. */
 export function inDays(days: number): string {
@@ -35,7 +36,7 @@ export async function addToCartAndOpenPayment(page: Page, billingAddress: 'ask' 
     .getByRole('listitem')
     .filter({ has: page.getByRole('heading', { name: 'Moderne Informationsseite' }) });
   await card.scrollIntoViewIfNeeded();
-  await expect(card.locator('astro-island')).not.toHaveAttribute('ssr', /.*/);
+  await wakeBookingForm(card);
   await card.getByLabel('Startdatum').fill(inDays(14));
   await card.getByLabel('Enddatum').fill(inDays(14));
   await card.getByRole('button', { name: 'Buchen' }).click();

@@ -33,6 +33,15 @@ export async function expectNotHydrated(element: Locator): Promise<void> {
   await expect(element.locator('xpath=ancestor::astro-island[1]')).toHaveAttribute('ssr', '');
 }
 
+/**
+ * A booking form of a category page hydrates when first used (`client:used`): a customer's first
+ * step, into its start date, and it is live.
+ */
+export async function wakeBookingForm(card: Locator): Promise<void> {
+  await card.getByLabel('Startdatum').focus();
+  await expectHydrated(card.getByLabel('Startdatum'));
+}
+
 export async function expectHydrated(element: Locator): Promise<void> {
   await expect(element.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr', /.*/, {
     timeout: 20_000,

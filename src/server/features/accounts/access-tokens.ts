@@ -4,21 +4,11 @@
  * only as a display hint for the browser: the API reads roles from the database on each request.
  */
 import { jwtVerify, SignJWT } from 'jose';
+import type { AccessTokenKeys } from '../../context.ts';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 24 * 60 * 60;
 const ISSUER = 'hwds-api';
 const AUDIENCE = 'hwds-web';
-
-export interface AccessTokenSubject {
-  userId: number;
-  sessionId: string;
-}
-
-export interface AccessTokenKeys {
-  sign(subject: AccessTokenSubject, roles: string[]): Promise<string>;
-  /** The subject of a valid token, or null for anything else (bad signature, expired, wrong alg, ...). */
-  verify(token: string): Promise<AccessTokenSubject | null>;
-}
 
 export function accessTokenKeys(secret: string, now: () => Date = () => new Date()): AccessTokenKeys {
   const key = new TextEncoder().encode(secret);

@@ -7,8 +7,9 @@ import { ForgotPasswordSchema, LoginSchema, RegistrationSchema, ResetPasswordSch
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { ApiError } from '../../http/errors.ts';
-import { requireUser } from '../../http/guards.ts';
 import { common, failure, json, jsonBody, noContent, operation } from '../../http/openapi.ts';
+import type { RateLimit } from '../../http/rate-limit-defaults.ts';
+import { clientOf, consumeRateLimit, rateLimitKey } from '../../http/rate-limits.ts';
 import { endStaffCookie } from '../editor/editor.routes.ts';
 import * as accounts from './accounts.service.ts';
 import {
@@ -19,7 +20,8 @@ import {
   TokenPairSchema,
 } from './accounts.views.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_SECONDS } from './device-cookies.ts';
-import { clientOf, consumeRateLimit, type RateLimit, rateLimitKey } from './rate-limits.ts';
+import { requireUser } from './guards.ts';
+import { requestPasswordReset, resetPassword } from './password-reset.ts';
 
 const RefreshSchema = v.object({
   refreshToken: v.pipe(v.string('refreshToken fehlt.'), v.nonEmpty('refreshToken fehlt.'), v.maxLength(200)),
@@ -194,7 +196,7 @@ export function authRoutes(deps: ApiDependencies) {
           rateLimitKey('forgot-password', { account, ...client(c) }),
           limits.forgotPerAccountAndAddress,
         );
-        await accounts.requestPasswordReset(deps, userEmail);
+        await requestPasswordReset(deps, userEmail);
         return c.json({ message: accounts.ACCOUNT_API_MESSAGES.resetMailSent });
       },
     )
@@ -213,7 +215,7 @@ export function authRoutes(deps: ApiDependencies) {
       jsonBody(ResetPasswordSchema),
       async (c) => {
         const { resetToken, newPassword } = c.req.valid('json');
-        await accounts.resetPassword(deps.db, resetToken, newPassword);
+        await resetPassword(deps.db, resetToken, newPassword);
         return c.json({ message: accounts.ACCOUNT_API_MESSAGES.passwordChanged });
       },
     );

@@ -1,27 +1,19 @@
 /**
- * Accounts: registration with e-mail confirmation, login sessions with rotating refresh tokens,
- * logout, and password reset by e-mail (docs/product.md#d14-account-security, #h3-token-lifetimes).
+ * Accounts: registration with e-mail confirmation, login sessions with rotating refresh tokens and
+ * logout (docs/product.md#d14-account-security, #h3-token-lifetimes); the password reset by e-mail
+ * is ./password-reset.ts.
  */
-import { and, asc, count, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Login, Registration } from '../../../lib/accounts.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import {
-  type Database,
-  type OneTimeTokenPurpose,
-  oneTimeTokens,
-  passwordResetRequests,
-  retiredRefreshTokens,
-  sessions,
-  userRoles,
-  users,
-} from '../../db/schema.ts';
+import { type Database, oneTimeTokens, retiredRefreshTokens, sessions, userRoles, users } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { confirmationMail, passwordResetMail } from '../../mail/templates.ts';
+import { confirmationMail } from './accounts.mails.ts';
 import type { CurrentUserView, RoleName, TokenPair } from './accounts.views.ts';
+import { issueOneTimeToken, redeemOneTimeToken } from './one-time-tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import type { RateLimit } from './rate-limits.ts';
 import { hashToken, randomToken } from './secrets.ts';
 
 export const ACCOUNT_API_MESSAGES = {
@@ -43,7 +35,6 @@ const m = ACCOUNT_API_MESSAGES;
 
 const HOUR = 60 * 60 * 1000;
 const CONFIRMATION_TTL_MS = 48 * HOUR;
-const RESET_TTL_MS = HOUR;
 const SESSION_TTL_MS = 14 * 24 * HOUR;
 /**
  * A refused login of an unconfirmed account sends a fresh confirmation mail, at most one a minute
@@ -56,7 +47,7 @@ const DAY = 24 * HOUR;
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();
 
-const emailMatches = (email: string) => sql`lower(${users.email}) = ${normaliseEmail(email)}`;
+export const emailMatches = (email: string) => sql`lower(${users.email}) = ${normaliseEmail(email)}`;
 
 export const currentUserView = (user: AuthenticatedUser): CurrentUserView => ({
   id: user.id,
@@ -66,36 +57,6 @@ export const currentUserView = (user: AuthenticatedUser): CurrentUserView => ({
   tel: user.phone,
   roles: user.roles.map((name) => ({ name })),
 });
-
-async function issueOneTimeToken(
-  db: Database,
-  userId: number,
-  purpose: OneTimeTokenPurpose,
-  ttlMs: number,
-): Promise<string> {
-  const token = randomToken();
-  await db
-    .insert(oneTimeTokens)
-    .values({ userId, purpose, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + ttlMs) });
-  return token;
-}
-
-/** Marks a valid token used and returns its user; a second use, an expired or unknown token gives null. */
-async function redeemOneTimeToken(db: Database, token: string, purpose: OneTimeTokenPurpose): Promise<number | null> {
-  const [redeemed] = await db
-    .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(oneTimeTokens.tokenHash, hashToken(token)),
-        eq(oneTimeTokens.purpose, purpose),
-        isNull(oneTimeTokens.usedAt),
-        gt(oneTimeTokens.expiresAt, new Date()),
-      ),
-    )
-    .returning({ userId: oneTimeTokens.userId });
-  return redeemed?.userId ?? null;
-}
 
 interface MailRecipient {
   id: number;
@@ -289,89 +250,6 @@ async function endSession(db: Database, idHash: string): Promise<void> {
 }
 
 export const logout = (db: Database, sessionId: string): Promise<void> => endSession(db, hashToken(sessionId));
-
-/**
- * `POST /auth/forgot-password`: queues the request, whatever the address. The same statement for
- * every address: the answer takes the same time and says nothing about whether it is known.
- */
-export async function requestPasswordReset(deps: ApiDependencies, email: string): Promise<void> {
-  await deps.db.insert(passwordResetRequests).values({ email: normaliseEmail(email) });
-  deps.mailSender.wake();
-}
-
-/**
- * Turns queued reset requests into links and mails (run by the mail sender): a known address gets
- * a new link, which ends the older ones, unless the account had `cap.limit` links in the last
- * `cap.windowSeconds` already; then its newest mail still holds a valid link. Each request is
- * taken and answered in a transaction of its own, so it yields one mail at most, whatever the
- * senders of other replicas do at the same time.
- */
-export async function mailPasswordResets(db: Database, siteUrl: string, cap: RateLimit): Promise<void> {
-  for (let more = true; more; ) {
-    more = await db.transaction(async (tx) => {
-      const [request] = await tx
-        .select()
-        .from(passwordResetRequests)
-        .orderBy(asc(passwordResetRequests.id))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!request) return false;
-      await mailPasswordReset(tx, siteUrl, cap, request.email);
-      await tx.delete(passwordResetRequests).where(eq(passwordResetRequests.id, request.id));
-      return true;
-    });
-  }
-}
-
-async function mailPasswordReset(tx: Database, siteUrl: string, cap: RateLimit, email: string): Promise<void> {
-  // One account's requests one after the other, whatever the senders: each sees the links made before.
-  const [user] = await tx.select().from(users).where(emailMatches(email)).for('update');
-  if (!user) return;
-  const resetLinks = and(eq(oneTimeTokens.userId, user.id), eq(oneTimeTokens.purpose, 'reset_password'));
-  const [recent] = await tx
-    .select({ count: count() })
-    .from(oneTimeTokens)
-    .where(and(resetLinks, gt(oneTimeTokens.createdAt, new Date(Date.now() - cap.windowSeconds * 1000))));
-  if ((recent?.count ?? 0) >= cap.limit) return;
-  await tx
-    .update(oneTimeTokens)
-    .set({ usedAt: new Date() })
-    .where(and(resetLinks, isNull(oneTimeTokens.usedAt)));
-  const token = await issueOneTimeToken(tx, user.id, 'reset_password', RESET_TTL_MS);
-  await enqueueMail(tx, passwordResetMail(user.email, user.firstName, `${siteUrl}/reset-password?token=${token}`));
-}
-
-/**
- * Sets the new password, makes every other reset link of the user useless and ends every session
- * of the user; the link also proves the address.
- */
-export async function resetPassword(db: Database, token: string, newPassword: string): Promise<void> {
-  const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
-    const userId = await redeemOneTimeToken(tx, token, 'reset_password');
-    if (userId === null) throw new ApiError(400, m.resetInvalid);
-    // Older links of the same user, still in someone's mailbox, must not change the password again.
-    await tx
-      .update(oneTimeTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(oneTimeTokens.userId, userId),
-          eq(oneTimeTokens.purpose, 'reset_password'),
-          isNull(oneTimeTokens.usedAt),
-        ),
-      );
-    const [user] = await tx.select({ confirmedAt: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
-    await tx
-      .update(users)
-      .set({ passwordHash, emailConfirmedAt: user?.confirmedAt ?? new Date() })
-      .where(eq(users.id, userId));
-    await tx
-      .update(sessions)
-      .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-  });
-}
 
 /** The user behind a verified access token, if the session is still live. */
 export async function authenticatedUser(

@@ -9,16 +9,10 @@
  * HMAC over both and the account (the normalised e-mail, which the cookie itself does not carry).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { DeviceCookies } from '../../context.ts';
 
 export const DEVICE_COOKIE = 'hwds_device';
 export const DEVICE_COOKIE_MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-
-export interface DeviceCookies {
-  /** A new cookie value for a browser that has just logged in to `account`. */
-  issue(account: string): string;
-  /** The device id of a cookie this server issued for `account` within its lifetime, else undefined. */
-  verify(value: string | undefined, account: string): string | undefined;
-}
 
 export function deviceCookies(secret: string, now: () => number = Date.now): DeviceCookies {
   // A key of its own, derived from the server's secret: a device cookie is never a token, nor the other way round.

@@ -1,6 +1,6 @@
 /**
- * The README's endpoint table, written from the OpenAPI document by `npm run docs:api`; the API
- * suite fails when the README's copy differs, so the overview cannot drift from the routes.
+ * The endpoint table of docs/api.md, written from the OpenAPI document by `npm run docs:api`; the API
+ * suite fails when that copy differs, so the overview cannot drift from the routes.
  */
 import type { ApiDocument } from './api-document.ts';
 
@@ -84,10 +84,10 @@ export function endpointTable(document: ApiDocument): string {
   return ['| Method | Path | Auth | Body | Answer | Errors |', '|---|---|---|---|---|---|', ...rows].join('\n');
 }
 
-/** `readme` with the table between its markers replaced by `table`. */
-export function withEndpointTable(readme: string, table: string): string {
-  const start = readme.indexOf(TABLE_START);
-  const end = readme.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${TABLE_START} … ${TABLE_END}`);
-  return `${readme.slice(0, start + TABLE_START.length)}\n${table}\n${readme.slice(end)}`;
+/** `markdown` with the table between its markers replaced by `table`. */
+export function withEndpointTable(markdown: string, table: string): string {
+  const start = markdown.indexOf(TABLE_START);
+  const end = markdown.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`docs/api.md lacks the markers ${TABLE_START} … ${TABLE_END}`);
+  return `${markdown.slice(0, start + TABLE_START.length)}\n${table}\n${markdown.slice(end)}`;
 }

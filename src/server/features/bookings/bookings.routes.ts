@@ -7,8 +7,8 @@ import { Hono } from 'hono';
 import * as v from 'valibot';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
-import { requireUser } from '../../http/guards.ts';
 import { json, operation } from '../../http/openapi.ts';
+import { requireUser } from '../accounts/guards.ts';
 import * as bookings from './bookings.service.ts';
 import { BookingViewSchema } from './bookings.views.ts';
 

@@ -7,8 +7,8 @@ import * as v from 'valibot';
 import { AdminCancellationViewSchema, CancellationSchema, CancellationViewSchema } from '../../../lib/cancellations.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
-import { adminRouter, callerOf } from '../../http/guards.ts';
 import { common, json, jsonBody, operation } from '../../http/openapi.ts';
+import { adminRouter, callerOf } from '../accounts/guards.ts';
 import { limitDeclarations } from '../declarations/declarations.ts';
 import * as cancellations from './cancellations.service.ts';
 

@@ -15,8 +15,8 @@ import { todayInGermany } from '../../../lib/dates.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookingItems, bookings, cancellations, type Database } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { cancellationNoticeMail, cancellationReceiptMail } from '../../mail/templates.ts';
 import { receiveDeclaration } from '../declarations/declarations.ts';
+import { cancellationNoticeMail, cancellationReceiptMail } from './cancellations.mails.ts';
 
 type CancellationRow = typeof cancellations.$inferSelect;
 

@@ -8,9 +8,9 @@ import { MAX_QUANTITY, QUANTITY_MESSAGES, quantityProblem, TERMS } from '../../.
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { ApiError } from '../../http/errors.ts';
-import { requireUser } from '../../http/guards.ts';
 import { documented, failure, json, noContent, operation, requestBody } from '../../http/openapi.ts';
 import { deleteById, parseId, readJson } from '../../http/validation.ts';
+import { requireUser } from '../accounts/guards.ts';
 import * as cart from './cart.service.ts';
 import { CartEntryViewSchema, CartViewSchema } from './cart.views.ts';
 

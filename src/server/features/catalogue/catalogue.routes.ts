@@ -5,9 +5,9 @@ import { ArticleChangeSchema, ArticleSchema, CategoryChangeSchema, CategorySchem
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { answerKept, keptPublicly } from '../../http/caching.ts';
-import { adminRouter } from '../../http/guards.ts';
 import { changeById, createFrom, failure, json, noContent, operation } from '../../http/openapi.ts';
 import { deleteById, ID_PATTERN, parseId } from '../../http/validation.ts';
+import { adminRouter } from '../accounts/guards.ts';
 import * as catalogue from './catalogue.service.ts';
 import { ArticleViewSchema, CategoryViewSchema } from './catalogue.views.ts';
 

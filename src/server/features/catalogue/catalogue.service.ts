@@ -13,7 +13,7 @@ import type { ProductKind } from '../../../lib/product-kinds.ts';
 import type { Unit } from '../../../lib/units.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { articles, catalogueRevision, categories, type Database } from '../../db/schema.ts';
+import { articles, categories, type Database } from '../../db/schema.ts';
 import { type KeptAnswer, keptAnswer } from '../../http/caching.ts';
 import { ApiError } from '../../http/errors.ts';
 import { fitCartEntriesToUnit } from '../cart/cart.service.ts';
@@ -75,50 +75,8 @@ const catalogues = new WeakMap<
  * last read: every replica then serves a change at once (docs/product.md#h10-delivery-and-caching).
  * The revision is read first, so a cached catalogue is never newer than the revision it is kept under.
  */
-/**
- * The database's catalogue revision as of a moment after the caller asked: callers that ask while
- * a read is under way share the next read, which starts once that one is done. Under load one read
- * answers many requests (a read costs more than the rest of a kept answer), and none gets a
- * revision older than its own request (docs/product.md#h10-delivery-and-caching).
- */
-function revisionReader(db: Database): () => Promise<number> {
-  let running: Promise<number> | undefined;
-  let queued: Promise<number> | undefined;
-  const query = db
-    .select({ revision: catalogueRevision.revision })
-    .from(catalogueRevision)
-    .prepare('catalogue_revision');
-  const start = () => {
-    const read = query
-      .execute()
-      .then(([current]) => current?.revision ?? -1)
-      .finally(() => {
-        if (running === read) running = undefined;
-      });
-    running = read;
-    return read;
-  };
-  return () => {
-    if (!running) return start();
-    queued ??= running
-      .catch(() => undefined)
-      .then(() => {
-        queued = undefined;
-        return start();
-      });
-    return queued;
-  };
-}
-
-const revisionReaders = new WeakMap<Database, () => Promise<number>>();
-
 async function keptCatalogue(deps: ApiDependencies) {
-  let readRevision = revisionReaders.get(deps.db);
-  if (!readRevision) {
-    readRevision = revisionReader(deps.db);
-    revisionReaders.set(deps.db, readRevision);
-  }
-  const revision = await readRevision();
+  const revision = await deps.catalogueRevision();
   const cached = catalogues.get(deps.db);
   if (cached && cached.revision === revision) return cached;
   const kept = { revision, categories: await readCatalogue(deps), answers: new Map<string, KeptAnswer>() };

@@ -7,8 +7,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookings, type Database, users } from '../../db/schema.ts';
+import { clientOf, consumeRateLimit, rateLimitKey, withinRateLimit } from '../../http/rate-limits.ts';
 import { normaliseEmail } from '../accounts/accounts.service.ts';
-import { clientOf, consumeRateLimit, rateLimitKey, withinRateLimit } from '../accounts/rate-limits.ts';
 
 /** One budget for withdrawals and cancellations: one address cannot flood anyone's inbox through either. */
 export const limitDeclarations = (deps: ApiDependencies, clientAddress: string | undefined) =>

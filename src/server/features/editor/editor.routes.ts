@@ -9,20 +9,13 @@
 import { Hono } from 'hono';
 import { deleteCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import type { ApiDependencies, ApiEnv } from '../../context.ts';
+import type { ApiDependencies, ApiEnv, EditorRuntime } from '../../context.ts';
 import { limitBody } from '../../http/body-limit.ts';
 import { ApiError, errorBody, MESSAGES } from '../../http/errors.ts';
-import { requireAdmin } from '../../http/guards.ts';
-import type { KeystaticApi } from './keystatic-api.ts';
-import { PublishError, type Releases } from './releases.ts';
+import { requireAdmin } from '../accounts/guards.ts';
+import { PublishError } from './releases.ts';
 import { staffOf } from './staff.ts';
 import { STAFF_COOKIE, STAFF_COOKIE_MAX_AGE_SECONDS } from './staff-cookies.ts';
-
-/** What the site's server adds to the API for the editor. */
-export interface EditorRuntime {
-  releases: Releases;
-  keystatic: KeystaticApi;
-}
 
 /** A save sends whole files, base64-encoded: the largest content file is far below this. */
 const SAVE_BODY_LIMIT = 2 * 1024 * 1024;

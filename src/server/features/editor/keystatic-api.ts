@@ -11,7 +11,8 @@ import path from 'node:path';
 import type { ComponentSchema, Singleton } from '@keystatic/core';
 import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
 import { Mutex } from 'async-mutex';
-import editorConfig, { ENTRY_NAME } from '../../../editor/keystatic.config.ts';
+import { ENTRY_NAME } from '../../../editor/forms/landing.ts';
+import editorConfig from '../../../editor/keystatic.config.ts';
 
 interface TreeEntry {
   path: string;

@@ -9,17 +9,12 @@
  * from the server's secret: never a bearer token, nor the other way round.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { ACCESS_TOKEN_TTL_SECONDS, type AccessTokenSubject } from '../accounts/access-tokens.ts';
+import type { StaffCookies } from '../../context.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../accounts/access-tokens.ts';
 
 export const STAFF_COOKIE = 'hwds_staff';
 /** Never longer than the access token it was issued against. */
 export const STAFF_COOKIE_MAX_AGE_SECONDS = ACCESS_TOKEN_TTL_SECONDS;
-
-export interface StaffCookies {
-  issue(subject: AccessTokenSubject): string;
-  /** The session a cookie this server issued names, within its lifetime; else undefined. */
-  verify(value: string | undefined): AccessTokenSubject | undefined;
-}
 
 export function staffCookies(secret: string, now: () => number = Date.now): StaffCookies {
   const key = createHmac('sha256', secret).update('hwds staff tools cookie').digest();

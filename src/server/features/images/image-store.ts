@@ -8,6 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import sharp, { type OutputInfo } from 'sharp';
 import { MAX_IMAGE_BYTES } from '../../../lib/images.ts';
+import type { ImageStore } from '../../context.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
 /** Decompression-bomb guard: images above this many pixels are refused before decoding. */
@@ -58,14 +59,6 @@ export const imageContentType = (fileName: string): string =>
       ? FORMATS.png.contentType
       : FORMATS.jpeg.contentType;
 
-export interface StoredImage {
-  fileName: string;
-  contentType: string;
-  width: number;
-  height: number;
-  bytes: number;
-}
-
 function sniff(data: Uint8Array): Format | undefined {
   return (Object.keys(FORMATS) as Format[]).find((format) =>
     FORMATS[format].signature.every((byte, index) => data[index] === byte),
@@ -74,15 +67,6 @@ function sniff(data: Uint8Array): Format | undefined {
 
 const encodeVariant = (original: Buffer, width: number) =>
   sharp(original).resize({ width, withoutEnlargement: true }).webp({ quality: 78 }).toBuffer();
-
-export interface ImageStore {
-  /** Re-encodes and stores an upload with its variants. */
-  save(data: Uint8Array): Promise<StoredImage>;
-  /** Removes an original and its variants. */
-  remove(fileName: string): Promise<void>;
-  /** An original or a variant; a variant missing in the store (older uploads) is made on first request. */
-  read(fileName: string): Promise<{ data: Buffer; contentType: string } | undefined>;
-}
 
 export function imageStore(blobs: BlobStore): ImageStore {
   const put = (name: string, data: Buffer) => blobs.put(name, data, imageContentType(name));

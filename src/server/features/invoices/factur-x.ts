@@ -4,10 +4,11 @@
  * EN 16931), by the maintained library `@e-invoice-eu/core` (docs/product.md#d37-invoices).
  */
 import { FormatFactoryService, type Invoice } from '@e-invoice-eu/core';
+import type { InvoiceDocument } from '../../../lib/invoices.ts';
 import { INVOICE_KIND_NAMES, invoiceFileName } from '../../../lib/invoices.ts';
 import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
 import { log } from '../../log.ts';
-import { type InvoiceDocument, netPartsOf, UNIT_CODES } from './invoice-document.ts';
+import { netPartsOf, UNIT_CODES } from './invoice-document.ts';
 
 const EUR = 'EUR' as const;
 const amount = (cents: number) => (cents / 100).toFixed(2);

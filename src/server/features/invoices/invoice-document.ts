@@ -1,72 +1,14 @@
 /**
- * What an invoice says, fixed when it is issued (docs/product.md#d37-invoices): seller, buyer,
- * positions, VAT, payment. The PDF and the embedded EN 16931 data are both made from it, so they
- * never disagree, and a later change of content/site.yaml never changes an issued invoice.
+ * An invoice's arithmetic (docs/product.md#d37-invoices): net amounts that add up to what was paid,
+ * and the positions' prices as the PDF and the EN 16931 data both show them. What an invoice says
+ * is src/lib/invoices.ts's InvoiceDocument, fixed when it is issued.
  */
-import type { BillingAddress } from '../../../lib/billing-address.ts';
-import type { InvoiceKind } from '../../../lib/invoices.ts';
+import type { InvoiceLine } from '../../../lib/invoices.ts';
 import type { VatSetting } from '../../../lib/money.ts';
-import type { PaymentProvider } from '../../../lib/payments.ts';
 import type { Unit } from '../../../lib/units.ts';
-
-export interface InvoiceSeller {
-  legalName: string;
-  representative: string;
-  street: string;
-  postalCode: string;
-  city: string;
-  countryCode: string;
-  email: string;
-  phone: string;
-  vatId: string | undefined;
-  taxNumber: string | undefined;
-}
 
 /** Units as UN/ECE Recommendation 20 codes, as EN 16931 names them (BT-130). */
 export const UNIT_CODES: Record<Unit, string> = { flat: 'LS', month: 'MON', piece: 'H87', sqm: 'MTK', hour: 'HUR' };
-
-/**
- * A position: what was paid (gross, as the customer saw it in the shop) and its net share. The
- * gross unit price and discount are missing from documents issued before they were kept; such a
- * document's name carries its discount and its PDF shows the price the line works out to.
- */
-export interface InvoiceLine {
-  /** The article and its number. */
-  name: string;
-  quantity: number;
-  unit: Unit;
-  /** The price of one unit as the shop showed it. */
-  unitGrossCents?: number;
-  /** The yearly discount of a 12-month term, taken off quantity × unit price. */
-  discountGrossCents?: number;
-  /** What the line cost: quantity × unit price, less the discount. */
-  grossCents: number;
-  netCents: number;
-  periodStart: string;
-  periodEnd: string;
-}
-
-export interface InvoiceDocument {
-  kind: InvoiceKind;
-  number: string;
-  /** YYYY-MM-DD, in the agency's time zone. */
-  issueDate: string;
-  orderNumber: string;
-  /** The invoice a correcting invoice corrects. */
-  corrects: { number: string; issueDate: string } | null;
-  seller: InvoiceSeller;
-  buyer: BillingAddress;
-  lines: InvoiceLine[];
-  vat: VatSetting;
-  netCents: number;
-  vatCents: number;
-  grossCents: number;
-  periodStart: string;
-  periodEnd: string;
-  payment: { provider: PaymentProvider; paidOn: string };
-  /** Paid in a provider's test mode: the invoice says so in large letters. */
-  testMode: boolean;
-}
 
 /**
  * Net amounts of gross line amounts that add up to the net of the total, so that net plus VAT is

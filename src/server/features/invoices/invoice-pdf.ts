@@ -9,12 +9,13 @@
 import { PDFDocument, type PDFPage, rgb } from '@cantoo/pdf-lib';
 import { countryName } from '../../../lib/countries.ts';
 import { formatAppointment, formatGermanDate } from '../../../lib/dates.ts';
+import type { InvoiceDocument, InvoiceLine } from '../../../lib/invoices.ts';
 import { INVOICE_KIND_NAMES } from '../../../lib/invoices.ts';
 import { formatEuros } from '../../../lib/money.ts';
 import { PAYMENT_METHOD_NAMES } from '../../../lib/payments.ts';
 import { formatQuantity } from '../../../lib/units.ts';
 import { SMALL_BUSINESS_NOTE, YEARLY_DISCOUNT } from './factur-x.ts';
-import { grossPartsOf, type InvoiceDocument, type InvoiceLine } from './invoice-document.ts';
+import { grossPartsOf } from './invoice-document.ts';
 import { embedTypeface, type Face, type Typeface } from './invoice-typeface.ts';
 
 const A4 = { width: 595.28, height: 841.89 };

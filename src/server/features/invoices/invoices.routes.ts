@@ -11,9 +11,9 @@ import type { ApiDependencies, ApiEnv, AuthenticatedUser } from '../../context.t
 import { bookings } from '../../db/schema.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { ApiError, MESSAGES } from '../../http/errors.ts';
-import { requireUser } from '../../http/guards.ts';
 import { failure, json, jsonBody, operation } from '../../http/openapi.ts';
 import { parseId } from '../../http/validation.ts';
+import { requireUser } from '../accounts/guards.ts';
 import { billingAddressOf, saveBillingAddress } from './billing-addresses.ts';
 import { invoiceOf } from './invoices.service.ts';
 

@@ -6,14 +6,14 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { BillingAddress } from '../../../lib/billing-address.ts';
 import { todayInGermany } from '../../../lib/dates.ts';
+import type { InvoiceDocument, InvoiceSeller } from '../../../lib/invoices.ts';
 import { formatInvoiceNumber, type InvoiceKind, invoiceFileName } from '../../../lib/invoices.ts';
 import type { PaymentProvider } from '../../../lib/payments.ts';
-import type { ApiDependencies } from '../../context.ts';
+import type { ApiDependencies, InvoiceFiles } from '../../context.ts';
 import { bookingItems, bookings, type Database, invoiceSequences, invoices, users } from '../../db/schema.ts';
-import type { Attachment } from '../../mail/mailer.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { facturX } from './factur-x.ts';
-import { type InvoiceDocument, type InvoiceSeller, type PaidPosition, priceLines } from './invoice-document.ts';
+import { type PaidPosition, priceLines } from './invoice-document.ts';
 import { readableInvoice } from './invoice-pdf.ts';
 
 export type InvoiceRow = typeof invoices.$inferSelect;
@@ -170,18 +170,6 @@ export async function invoiceOf(db: Database, bookingId: number, kind: InvoiceKi
     .from(invoices)
     .where(and(eq(invoices.bookingId, bookingId), eq(invoices.kind, kind)));
   return row;
-}
-
-export interface InvoiceFile {
-  fileName: string;
-  data: Uint8Array<ArrayBuffer>;
-}
-
-export interface InvoiceFiles {
-  /** The invoice's PDF: made and stored the first time, read from the store afterwards. */
-  pdf(invoice: InvoiceRow): Promise<InvoiceFile>;
-  /** The invoice's PDF as a mail carries it. */
-  attachment(number: string): Promise<Attachment>;
 }
 
 /** How long one process may take to make a PDF before another may try. */

@@ -13,7 +13,7 @@ import type { ApiDependencies } from '../../context.ts';
 import { bookingItems, bookings, cancellations, users } from '../../db/schema.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { renewalReminderMail } from '../../mail/templates.ts';
+import { renewalReminderMail } from './maintenance.mails.ts';
 
 /** How long before a term's last day the customer is reminded. */
 const REMIND_DAYS_BEFORE_END = 30;

@@ -10,46 +10,18 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { Semaphore } from 'async-mutex';
 import sharp from 'sharp';
-import { FILE_TYPE_NAMES, type FileType } from '../../../lib/materials.ts';
+import {
+  FILE_TYPE_NAMES,
+  type FileAnalysis,
+  type FileType,
+  type PdfAnalysis,
+  type RasterAnalysis,
+  type UncheckedAnalysis,
+} from '../../../lib/materials.ts';
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import { projectRoot } from '../../project-root.ts';
 import { fileTypeOf } from './file-types.ts';
-
-export interface RasterAnalysis {
-  kind: 'raster';
-  width: number;
-  height: number;
-  /** libvips' interpretation: `srgb`, `cmyk`, `b-w`, `rgb16`, `grey16`, … */
-  colourSpace: string;
-}
-
-export interface PdfImage {
-  page: number;
-  /** Pixels. */
-  width: number;
-  height: number;
-  /** Millimetres on the page. */
-  drawnWidthMm: number;
-  drawnHeightMm: number;
-}
-
-export interface PdfAnalysis {
-  kind: 'pdf';
-  pageCount: number;
-  /** The first pages (at most 20), each as it is shown (rotation applied). */
-  pages: { widthMm: number; heightMm: number }[];
-  images: PdfImage[];
-  /** "PDF/X-4" when the file says it is one. */
-  pdfx: string | null;
-}
-
-/** A PDF too large or too slow to read within the time given: staff look at it by hand. */
-export interface UncheckedAnalysis {
-  kind: 'unchecked';
-}
-
-export type FileAnalysis = RasterAnalysis | PdfAnalysis | UncheckedAnalysis;
 
 /** What the PDF worker answers. */
 export type PdfOutcome = { outcome: 'ok'; analysis: PdfAnalysis } | { outcome: 'corrupt' | 'encrypted' | 'active' };

@@ -6,27 +6,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
+import type { DownloadLinks, LinkTarget, MaterialStore } from '../../context.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-
-/** What a link opens: one file of an order, or all its files as one ZIP. */
-export interface LinkTarget {
-  bookingId: number;
-  fileId: number | 'archive';
-}
-
-export interface DownloadLinks {
-  /** A token for `userId` to open `target` for the next few minutes. */
-  sign(target: LinkTarget, userId: number): { token: string; expiresAt: Date };
-  /** The user a valid, unexpired token for `target` was made for; undefined for any other. */
-  verify(token: string, target: LinkTarget): number | undefined;
-}
-
-export interface MaterialStore {
-  blobs: BlobStore;
-  /** Parts being received and files being checked, on this machine; emptied as each upload ends. */
-  workDir: string;
-  links: DownloadLinks;
-}
 
 /** Long enough to click; a download once started runs as long as it needs. */
 const LINK_LIFETIME_MS = 10 * 60 * 1000;

@@ -8,16 +8,15 @@ import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
 import { ItemMaterialsSchema, MAX_FILE_BYTES, UploadStartSchema } from '../../../lib/materials.ts';
-import type { ApiDependencies, ApiEnv, AuthenticatedUser } from '../../context.ts';
+import type { ApiDependencies, ApiEnv, AuthenticatedUser, LinkTarget } from '../../context.ts';
 import { jsonBodyLimit, limitBody } from '../../http/body-limit.ts';
 import { ApiError, MESSAGES } from '../../http/errors.ts';
-import { callerOf, requireUser } from '../../http/guards.ts';
 import { common, failure, json, jsonBody, noContent, operation } from '../../http/openapi.ts';
 import { invalidInput, parseId } from '../../http/validation.ts';
 import { rolesOf } from '../accounts/accounts.service.ts';
+import { callerOf, requireUser } from '../accounts/guards.ts';
 import { materialsArchive } from './archive.ts';
 import { CONTENT_TYPES } from './file-types.ts';
-import type { LinkTarget } from './material-store.ts';
 import * as materials from './materials.service.ts';
 import {
   DownloadLinkViewSchema,

@@ -22,9 +22,8 @@ import {
 import { ApiError, MESSAGES } from '../../http/errors.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { materialsHandedOverMail, materialsReceivedNoticeMail, progressMail } from '../../mail/templates.ts';
-import type { BookingRow } from '../bookings/bookings.service.ts';
 import { checkAgainstOrder, type FileRow, fileView, type ItemRow, itemView, needsMaterials } from './items.ts';
+import { materialsHandedOverMail, materialsReceivedNoticeMail, progressMail } from './materials.mails.ts';
 import type { MaterialFileView, MaterialItemView, MaterialsView, ProgressView } from './materials.views.ts';
 import { formatKey, formatOf } from './preflight.ts';
 
@@ -59,7 +58,7 @@ export type ProgressRow = typeof orderProgress.$inferSelect;
 
 /** A paid order as the materials see it: its items, its progress, and whether its customer withdrew. */
 export interface Order {
-  booking: BookingRow;
+  booking: typeof bookings.$inferSelect;
   items: ItemRow[];
   progress: ProgressRow;
   withdrawnAt: Date | null;

@@ -9,7 +9,8 @@
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { getDocument, OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
-import type { PdfAnalysis, PdfOutcome } from './file-analysis.ts';
+import type { PdfAnalysis } from '../../../lib/materials.ts';
+import type { PdfOutcome } from './file-analysis.ts';
 
 /** Enough to judge a print file; a PDF of a hundred pages is read only as far as these. */
 const MAX_PAGES = 20;

@@ -6,9 +6,10 @@
  * file holds was found once on arrival (file-analysis.ts); this runs whenever the order is read,
  * so a changed format or rule shows at once.
  */
+
+import type { FileAnalysis, PdfAnalysis, RasterAnalysis } from '../../../lib/materials.ts';
 import { formatFormat, type PrintMaterials } from '../../../lib/materials.ts';
 import type { PrintResolution } from '../../../lib/next-steps.ts';
-import type { FileAnalysis, PdfAnalysis, RasterAnalysis } from './file-analysis.ts';
 import type { Finding } from './materials.views.ts';
 
 export interface PrintRules {

@@ -11,7 +11,7 @@ import type { ApiDependencies } from '../../context.ts';
 import { bookings, materialFiles, materialUploads, orderProgress, users, withdrawals } from '../../db/schema.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { materialsReminderMail } from '../../mail/templates.ts';
+import { materialsReminderMail } from './materials.mails.ts';
 import { itemViewsOf, materialsUrl, visibleOrder } from './materials.service.ts';
 import { dropUpload } from './uploads.ts';
 

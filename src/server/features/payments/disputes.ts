@@ -16,9 +16,9 @@ import type { ApiDependencies } from '../../context.ts';
 import { bookings, type Database, type DisputeStatus, disputes, payments, users } from '../../db/schema.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { type DisputeNotice, disputeMail } from '../../mail/templates.ts';
 import { issueCreditNote } from '../invoices/invoices.service.ts';
 import type { PaymentProviders } from './payment-providers.ts';
+import { type DisputeNotice, disputeMail } from './payments.mails.ts';
 import { centsOf, type PayPalDispute } from './paypal-client.ts';
 
 /** A dispute as its provider shows it now. */

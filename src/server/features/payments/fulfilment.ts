@@ -8,7 +8,7 @@
  * concurrent or replayed calls change the booking once, record one payment and queue one mail.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { fillCompanyFields } from '../../../components/content/company-fields.ts';
+import { fillCompanyFields } from '../../../lib/company-fields.ts';
 import { centsToEuros, formatEuros, vatNote } from '../../../lib/money.ts';
 import { nextSteps } from '../../../lib/next-steps.ts';
 import type { PaymentProvider } from '../../../lib/payments.ts';
@@ -30,9 +30,9 @@ import {
 import { legalTexts } from '../../legal-texts.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { bookingConfirmationMail, paymentFailedMail, refundDuePaymentMail } from '../../mail/templates.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
 import { openProgress } from '../materials/materials.service.ts';
+import { bookingConfirmationMail, paymentFailedMail, refundDuePaymentMail } from './payments.mails.ts';
 
 export interface VerifiedPayment {
   provider: PaymentProvider;

@@ -5,24 +5,8 @@
  * replica of one installation agrees on them.
  */
 import { createHmac } from 'node:crypto';
+import type { PaymentConfig } from '../../context.ts';
 import type { Settings } from '../../settings.ts';
-
-export interface PaymentConfig {
-  stripe: { secretKey: string; webhookSecret: string; sandbox: boolean };
-  /** `apiBase` is unset in the sandbox: the emulator is reached inside the process. */
-  paypal: {
-    clientId: string;
-    clientSecret: string;
-    /** The webhook's id at PayPal, which every event is verified with. */
-    webhookId: string;
-    apiBase: string | undefined;
-    sandbox: boolean;
-    /** What the sandbox signs its webhook transmissions with (unused with live keys). */
-    sandboxSigningSecret: string;
-  };
-  /** The sandbox also serves its test controls (webhook timing, failures). */
-  testControls: boolean;
-}
 
 export function paymentConfig(settings: Settings, jwtSecret: string): PaymentConfig {
   const derived = (purpose: string) => createHmac('sha256', jwtSecret).update(`hwds-sandbox:${purpose}`).digest('hex');

@@ -4,7 +4,7 @@
  * in process, so the sandbox needs neither a port nor a network; docs/product.md#d19-provider-emulators).
  */
 import Stripe from 'stripe';
-import type { PaymentConfig } from './payment-config.ts';
+import type { PaymentConfig } from '../../context.ts';
 import { type PayPalClient, paypalClient } from './paypal-client.ts';
 
 export interface PaymentProviders {

@@ -16,7 +16,7 @@ import type { PaymentProviders } from './payment-providers.ts';
 import { askProvider } from './payment-states.ts';
 import { captureForPayer } from './paypal-capture.ts';
 import { centsOf, type WebhookTransmission } from './paypal-client.ts';
-import { applyProviderRefund, refundStatusOf } from './refunds.ts';
+import { applyProviderRefund, refundStatusOf } from './provider-refunds.ts';
 import { applyVerdict } from './settlement.ts';
 
 const PAYPAL_WEBHOOK_MESSAGES = {

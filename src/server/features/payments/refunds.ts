@@ -13,19 +13,16 @@
  */
 import { and, eq, gt, ne, or, sql } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { formatEuros } from '../../../lib/money.ts';
-import { PAYMENT_METHOD_NAMES, type PaymentProvider } from '../../../lib/payments.ts';
 import type { ApiDependencies } from '../../context.ts';
-import { bookings, type Database, invoices, payments, type RefundStatus, refunds, users } from '../../db/schema.ts';
+import { bookings, type Database, payments, refunds } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';
 import { log } from '../../log.ts';
-import { enqueueMail } from '../../mail/queue.ts';
-import { refundFailedMail, refundMail } from '../../mail/templates.ts';
-import { issueCreditNote } from '../invoices/invoices.service.ts';
 import { idempotencyKey } from './idempotency-keys.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import type { RefundView } from './payments.views.ts';
 import { PayPalApiError } from './paypal-client.ts';
+import { applyProviderRefund, refundStatusOf } from './provider-refunds.ts';
+import { markRefunded, type PaymentRow, type RefundRow } from './refund-outcomes.ts';
 
 const REFUND_MESSAGES = {
   bookingNotFound: 'Bestellung nicht gefunden.',
@@ -52,24 +49,6 @@ const REQUEST_TIMEOUT_SECONDS = 120;
 type ProviderAnswer =
   | { status: 'completed' | 'pending'; providerRefundId: string | null }
   | { status: 'failed'; reason: string };
-
-type RefundRow = typeof refunds.$inferSelect;
-type PaymentRow = typeof payments.$inferSelect;
-
-/** `refund.status` of either provider, in the product's words. */
-export function refundStatusOf(providerStatus: string | null | undefined): 'completed' | 'pending' | 'failed' {
-  switch (providerStatus?.toLowerCase()) {
-    case 'succeeded':
-    case 'completed':
-      return 'completed';
-    case 'failed':
-    case 'canceled':
-    case 'cancelled':
-      return 'failed';
-    default:
-      return 'pending';
-  }
-}
 
 /**
  * Takes the refund of a paid booking for this call, under the booking's row lock: a new staff
@@ -185,40 +164,6 @@ function answerOf(providerStatus: string | null | undefined, providerRefundId: s
     : { status, providerRefundId };
 }
 
-/**
- * Marks the payment and (for the booking's own payment) the booking refunded and queues the
- * customer's mail, inside the caller's transaction, which holds the booking's row lock.
- */
-async function markRefunded(tx: Database, deps: ApiDependencies, payment: PaymentRow): Promise<boolean> {
-  await tx.update(payments).set({ status: 'refunded' }).where(eq(payments.id, payment.id));
-  if (payment.status !== 'settled') return false;
-  const [booking] = await tx
-    .update(bookings)
-    .set({ status: 'refunded' })
-    .where(and(eq(bookings.id, payment.bookingId), eq(bookings.status, 'paid')))
-    .returning();
-  if (!booking) return false;
-  const [customer] = await tx
-    .select({ email: users.email, firstName: users.firstName })
-    .from(users)
-    .where(eq(users.id, booking.userId));
-  if (!customer) return false;
-  const creditNoteNumber = await issueCreditNote(tx, booking.id);
-  await enqueueMail(
-    tx,
-    refundMail(customer.email, customer.firstName, {
-      creditNoteNumber,
-      bookingNumber: booking.bookingNumber,
-      amount: formatEuros(payment.amountCents / 100),
-      paymentMethod: PAYMENT_METHOD_NAMES[payment.provider],
-      bookingsUrl: `${deps.siteUrl}/profilepage`,
-      agencyEmail: deps.company.email,
-      testMode: payment.testMode,
-    }),
-  );
-  return true;
-}
-
 /** Records the provider's answer to a requested refund, once (a webhook may have told it first). */
 async function finishRefund(deps: ApiDependencies, refundId: number, answer: ProviderAnswer): Promise<RefundRow> {
   const { refund, mailed } = await deps.db.transaction(async (tx) => {
@@ -283,126 +228,6 @@ export async function refundBooking(
     amount: refund.amountCents / 100,
     status: refund.status === 'pending' ? 'pending' : 'completed',
   };
-}
-
-/** What a provider's webhook (or the reconciliation) tells about a refund of one of its payments. */
-export interface ProviderRefund {
-  provider: PaymentProvider;
-  /** Stripe's PaymentIntent, PayPal's capture. */
-  paymentId: string;
-  providerRefundId: string;
-  /** What the refund pays back; unset when the report does not say: then only a refund the shop knows changes. */
-  amountCents?: number;
-  status: 'completed' | 'pending' | 'failed';
-}
-
-/**
- * A refund the provider reports, as it is now: completes a refund the shop knows (staff's, waiting
- * for its answer or pending) or records one made at the provider, which ends as a staff refund
- * does. A failed refund is final: the booking is paid again and the agency told. Reports may come
- * twice and in any order; a refund that failed is never revived.
- */
-export async function applyProviderRefund(deps: ApiDependencies, reported: ProviderRefund): Promise<void> {
-  const mailed = await deps.db.transaction(async (tx) => {
-    const [found] = await tx
-      .select()
-      .from(payments)
-      .where(and(eq(payments.provider, reported.provider), eq(payments.providerPaymentId, reported.paymentId)));
-    if (!found) {
-      log.warn(
-        { provider: reported.provider, paymentId: reported.paymentId },
-        'refund of a payment this shop does not know',
-      );
-      return false;
-    }
-    await tx.select({ id: bookings.id }).from(bookings).where(eq(bookings.id, found.bookingId)).for('update');
-    const [payment] = await tx.select().from(payments).where(eq(payments.id, found.id));
-    if (!payment) return false;
-    const [known] = await tx
-      .select()
-      .from(refunds)
-      .where(and(eq(refunds.paymentId, payment.id), eq(refunds.providerRefundId, reported.providerRefundId)))
-      .for('update');
-    if (known?.status === 'failed') return false;
-    const [live] = await tx
-      .select()
-      .from(refunds)
-      .where(and(eq(refunds.paymentId, payment.id), ne(refunds.status, 'failed')))
-      .for('update');
-    // The refund the report is about: known by its id, or the staff refund still waiting for its answer.
-    const target = known ?? (live && live.providerRefundId === null ? live : undefined);
-    if (reported.status === 'failed') return target ? revertRefund(tx, deps, target, payment) : false;
-    if (target) {
-      const status: RefundStatus =
-        reported.status === 'completed' ? 'completed' : target.status === 'completed' ? 'completed' : 'pending';
-      await tx
-        .update(refunds)
-        .set({ status, providerRefundId: reported.providerRefundId, updatedAt: sql`now()` })
-        .where(eq(refunds.id, target.id));
-      return status === 'completed' && target.status !== 'completed' ? markRefunded(tx, deps, payment) : false;
-    }
-    if (reported.amountCents === undefined) return false;
-    if (reported.amountCents < payment.amountCents || live) {
-      log.error(
-        { provider: reported.provider, paymentId: reported.paymentId, refund: reported.providerRefundId },
-        'partial or second refund at the provider: the booking stays as it is, staff must look at it',
-      );
-      return false;
-    }
-    if (payment.status === 'refunded') return false;
-    await tx.insert(refunds).values({
-      bookingId: payment.bookingId,
-      paymentId: payment.id,
-      providerRefundId: reported.providerRefundId,
-      amountCents: payment.amountCents,
-      status: reported.status,
-      origin: 'provider',
-    });
-    return reported.status === 'completed' ? markRefunded(tx, deps, payment) : false;
-  });
-  if (mailed) deps.mailSender.wake();
-}
-
-/**
- * A refund the provider gave up after it had accepted it: the money stays with the shop. The
- * booking is paid again, can be refunded anew, and the agency is told by mail.
- */
-async function revertRefund(tx: Database, deps: ApiDependencies, refund: RefundRow, payment: PaymentRow) {
-  log.error(
-    { refundId: refund.id, paymentId: payment.id },
-    'a refund failed at the provider: the booking is paid again',
-  );
-  await tx.update(refunds).set({ status: 'failed', updatedAt: sql`now()` }).where(eq(refunds.id, refund.id));
-  if (payment.status === 'refunded') {
-    await tx.update(payments).set({ status: 'settled' }).where(eq(payments.id, payment.id));
-    await tx
-      .update(bookings)
-      .set({ status: 'paid' })
-      .where(and(eq(bookings.id, payment.bookingId), eq(bookings.status, 'refunded')));
-  }
-  const [booking] = await tx
-    .select({ bookingNumber: bookings.bookingNumber, email: users.email })
-    .from(bookings)
-    .innerJoin(users, eq(users.id, bookings.userId))
-    .where(eq(bookings.id, payment.bookingId));
-  if (!booking) return false;
-  const [creditNote] = await tx
-    .select({ number: invoices.number })
-    .from(invoices)
-    .where(and(eq(invoices.bookingId, payment.bookingId), eq(invoices.kind, 'credit_note')));
-  await enqueueMail(
-    tx,
-    refundFailedMail(deps.company.email, {
-      bookingNumber: booking.bookingNumber,
-      customerEmail: booking.email,
-      amount: formatEuros(refund.amountCents / 100),
-      paymentMethod: PAYMENT_METHOD_NAMES[payment.provider],
-      creditNoteNumber: creditNote?.number,
-      testMode: payment.testMode,
-      overviewUrl: `${deps.siteUrl}/admin/bestellungen`,
-    }),
-  );
-  return true;
 }
 
 /**

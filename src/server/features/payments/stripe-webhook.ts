@@ -16,7 +16,7 @@ import { log } from '../../log.ts';
 import { applyProviderDispute, stripeDisputeReport } from './disputes.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import { askProvider } from './payment-states.ts';
-import { applyProviderRefund, refundStatusOf } from './refunds.ts';
+import { applyProviderRefund, refundStatusOf } from './provider-refunds.ts';
 import { applyVerdict } from './settlement.ts';
 
 const STRIPE_WEBHOOK_MESSAGES = {

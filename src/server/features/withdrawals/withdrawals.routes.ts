@@ -7,8 +7,8 @@ import * as v from 'valibot';
 import { AdminWithdrawalViewSchema, WithdrawalSchema, WithdrawalViewSchema } from '../../../lib/withdrawals.ts';
 import type { ApiDependencies, ApiEnv } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
-import { adminRouter, callerOf } from '../../http/guards.ts';
 import { common, json, jsonBody, operation } from '../../http/openapi.ts';
+import { adminRouter, callerOf } from '../accounts/guards.ts';
 import { limitDeclarations } from '../declarations/declarations.ts';
 import * as withdrawals from './withdrawals.service.ts';
 

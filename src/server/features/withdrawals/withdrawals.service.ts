@@ -9,8 +9,8 @@ import type { AdminWithdrawalView, WithdrawalDeclaration, WithdrawalView } from 
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';
 import { bookings, type Database, withdrawals } from '../../db/schema.ts';
 import { enqueueMail } from '../../mail/queue.ts';
-import { withdrawalNoticeMail, withdrawalReceiptMail } from '../../mail/templates.ts';
 import { receiveDeclaration } from '../declarations/declarations.ts';
+import { withdrawalNoticeMail, withdrawalReceiptMail } from './withdrawals.mails.ts';
 
 type WithdrawalRow = typeof withdrawals.$inferSelect;
 

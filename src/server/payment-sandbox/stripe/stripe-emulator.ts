@@ -8,42 +8,21 @@
  */
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import * as v from 'valibot';
 import type { ApiEnv } from '../../context.ts';
-import type { Database } from '../../db/schema.ts';
 import { apiRoute, respond } from '../api-route.ts';
 import { basicCredentials, bearerCredential, sameSecret } from '../credentials.ts';
 import type { StoredAnswer } from '../idempotency.ts';
-import type { SandboxPages } from '../pages.ts';
-import { type SandboxClock, sandboxClock } from '../sandbox-clock.ts';
-import {
-  armFailNext,
-  DisputeControlSchema,
-  FailNextSchema,
-  readControlBody,
-  refundControl,
-} from '../sandbox-controls.ts';
 import { stripeId } from '../sandbox-ids.ts';
-import { sandboxStore } from '../sandbox-store.ts';
-import { authenticationPage, checkoutPage, notOpenPage, paidPage, unknownSessionPage } from './checkout-page.ts';
 import {
-  completed,
   DEFAULT_API_VERSION,
-  DELAYED_PAYMENT_SETTLES_AFTER_MS,
-  delayedSettled,
   expired,
-  isDelayedDue,
   isOpen,
-  isOverdue,
   lineItemList,
   newSession,
   readCreateParams,
   readExpandParams,
   SESSION_KIND,
-  type StoredSession,
   sessionView,
-  successRedirect,
 } from './checkout-sessions.ts';
 import {
   idempotencyKeyInUse,
@@ -52,20 +31,17 @@ import {
   invalidParam,
   missingApiKey,
   noSuchObject,
-  noSuchSession,
   StripeApiError,
   type StripeErrorBody,
   simulatedFailure,
 } from './errors.ts';
 import { FormParamsError, formFingerprint, parseFormParams } from './form-params.ts';
+import { hostedCheckout } from './hosted-checkout.ts';
 import {
   CHARGE_KIND,
   DISPUTE_KIND,
   type Dispute,
-  delayedOutcome,
-  openedDispute,
   PAYMENT_INTENT_KIND,
-  paidIntent,
   REFUND_KIND,
   REFUND_SETTLEMENT_KIND,
   REFUND_SETTLES_AFTER_MS,
@@ -74,163 +50,21 @@ import {
   readRefundListParams,
   readRefundParams,
   refunded,
-  refundReturned,
   type StoredPayment,
-  settledRefund,
 } from './payments.ts';
-import {
-  DEFAULT_WEBHOOK_TIMING,
-  type StripeEventType,
-  stripeEvent,
-  WEBHOOK_MODES,
-  type WebhookMode,
-  type WebhookTiming,
-  webhookSender,
-} from './webhooks.ts';
-
-export { signStripeEvent } from './webhooks.ts';
-
-export interface StripeEmulatorOptions {
-  db: Database;
-  /** The secret key it accepts as `Authorization: Bearer …`. */
-  secretKey: string;
-  /** Signs webhook events with Stripe's scheme: header `Stripe-Signature: t=<unix>,v1=<hex HMAC-SHA256(secret, "<t>.<body>")>`. */
-  webhookSecret: string;
-  /** Absolute URL of this router as a browser reaches it, e.g. http://localhost:4321/api/sandbox/stripe (for `session.url`). */
-  publicBaseUrl: string;
-  /** Posts one signed event to the product's webhook route; resolves with the HTTP status. */
-  deliverWebhook(body: string, signature: string): Promise<number>;
-  pages: SandboxPages;
-  /** Test-only controls (`/test/…`) are served only when true. */
-  testControls: boolean;
-  /** The sandbox's clock (default: the real time). */
-  clock?: SandboxClock;
-  /** Retry delays of webhook deliveries (default 0.2 s, 1 s, 3 s) and the delay of mode 'late' (2 s). */
-  webhookTiming?: Partial<WebhookTiming>;
-}
+import { PROVIDER, type StripeEmulatorOptions, stripeState } from './stripe-state.ts';
+import { stripeTestControls } from './test-controls.ts';
 
 const IDEMPOTENCY_KIND = 'stripe.idempotency_key';
-const PROVIDER = 'stripe';
 /** Stripe's own limit for an Idempotency-Key. */
 const MAX_IDEMPOTENCY_KEY_LENGTH = 255;
-
-const WebhookModeSchema = v.object({ mode: v.picklist(WEBHOOK_MODES) });
 
 const errorAnswer = (error: StripeApiError): StoredAnswer => ({ status: error.status, body: error.body });
 
 export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
-  const store = sandboxStore(options.db);
-  const clock = options.clock ?? sandboxClock(store, { controlled: false });
-  const now = () => clock.now();
+  const state = stripeState(options);
+  const { store, now, send, nextRefund, changeSession, currentPayment, currentRefund, sessionOr404 } = state;
   const publicBaseUrl = options.publicBaseUrl.replace(/\/+$/, '');
-  const webhooks = webhookSender({
-    store,
-    secret: options.webhookSecret,
-    deliver: options.deliverWebhook,
-    now,
-    timing: { ...DEFAULT_WEBHOOK_TIMING, ...options.webhookTiming },
-  });
-  const nextRefund = refundControl(store, PROVIDER);
-
-  /** Sends an event about a payment, as its session's webhook timing says. */
-  const send = (
-    type: StripeEventType,
-    object: unknown,
-    of: { apiVersion: string; webhookMode: WebhookMode },
-    thread: string,
-  ) => webhooks.send(stripeEvent(type, object, of.apiVersion, now()), of.webhookMode, thread);
-
-  /**
-   * Stores the change of a session and sends the events of its moves: out of 'open' (completed or
-   * expired; a completed session leaves its PaymentIntent and Charge behind), and a delayed
-   * payment's end (succeeded or failed, its PaymentIntent with it).
-   */
-  async function changeSession(id: string, change: (stored: StoredSession) => StoredSession) {
-    const result = await store.update<StoredSession>(SESSION_KIND, id, change);
-    if (!result) throw noSuchSession(id);
-    const { before, after } = result;
-    const intentId = after.session.payment_intent;
-    if (isOpen(before) && !isOpen(after)) {
-      const complete = after.session.status === 'complete';
-      if (complete && intentId) {
-        const { apiVersion, webhookMode } = after;
-        const context = { now: now(), apiVersion, webhookMode, delayed: after.delayed !== undefined };
-        const payment = paidIntent(intentId, after.session, context);
-        await store.put(PAYMENT_INTENT_KIND, intentId, payment);
-        await store.put(CHARGE_KIND, payment.charge.id, { paymentIntent: intentId });
-      }
-      await send(complete ? 'checkout.session.completed' : 'checkout.session.expired', after.session, after, id);
-    }
-    if (before.delayed && !after.delayed && intentId) {
-      const { outcome } = before.delayed;
-      await store.update<StoredPayment>(PAYMENT_INTENT_KIND, intentId, (payment) => delayedOutcome(payment, outcome));
-      const type =
-        outcome === 'succeeded' ? 'checkout.session.async_payment_succeeded' : 'checkout.session.async_payment_failed';
-      await send(type, after.session, after, id);
-    }
-    return result;
-  }
-
-  /**
-   * The session as it is now: an open one past its expiry is expired on the way, a delayed payment
-   * whose time has come ends (each with its event).
-   */
-  async function currentSession(id: string): Promise<StoredSession | undefined> {
-    const stored = await store.get<StoredSession>(SESSION_KIND, id);
-    if (!stored || !(isOverdue(stored, now()) || isDelayedDue(stored, now()))) return stored;
-    const moved = await changeSession(id, (latest) => {
-      if (isOverdue(latest, now())) return expired(latest);
-      return isDelayedDue(latest, now()) ? delayedSettled(latest) : latest;
-    });
-    return moved.after;
-  }
-
-  /** A payment as it is now (its session's delayed payment ended, if its time has come). */
-  async function currentPayment(intentId: string): Promise<StoredPayment | undefined> {
-    const stored = await store.get<StoredPayment>(PAYMENT_INTENT_KIND, intentId);
-    if (!stored) return undefined;
-    const session = await store.get<StoredSession>(SESSION_KIND, stored.sessionId);
-    if (!session || !isDelayedDue(session, now())) return stored;
-    await currentSession(stored.sessionId);
-    return store.get<StoredPayment>(PAYMENT_INTENT_KIND, intentId);
-  }
-
-  /** A refund as it is now: a pending one whose time has come succeeds or fails (with its events). */
-  async function currentRefund(id: string): Promise<Refund | undefined> {
-    const settlement = await store.get<RefundSettlement>(REFUND_SETTLEMENT_KIND, id);
-    if (!settlement || settlement.at > now().getTime()) return store.get<Refund>(REFUND_KIND, id);
-    // Whoever takes the settlement ends the refund, once.
-    if (!(await store.take<RefundSettlement>(REFUND_SETTLEMENT_KIND, id))) return store.get<Refund>(REFUND_KIND, id);
-    const result = await store.update<Refund>(REFUND_KIND, id, (refund) => settledRefund(refund, settlement.status));
-    if (!result) return undefined;
-    const { after: refund } = result;
-    const payment = await store.update<StoredPayment>(PAYMENT_INTENT_KIND, refund.payment_intent, (stored) =>
-      refund.status === 'failed' ? refundReturned(stored, refund) : stored,
-    );
-    if (payment) {
-      const of = payment.after;
-      await send('refund.updated', refund, of, of.sessionId);
-      if (refund.status === 'failed') await send('refund.failed', refund, of, of.sessionId);
-    }
-    return refund;
-  }
-
-  /** Every move that fell due when the sandbox clock moved on, with its events. */
-  clock.onAdvance(async (at) => {
-    for (const { id, data } of await store.list<StoredSession>(SESSION_KIND)) {
-      if (isOverdue(data, at) || isDelayedDue(data, at)) await currentSession(id);
-    }
-    for (const { id, data } of await store.list<RefundSettlement>(REFUND_SETTLEMENT_KIND)) {
-      if (data.at <= at.getTime()) await currentRefund(id);
-    }
-    await webhooks.settle();
-  });
-
-  const sessionOr404 = async (id: string) => {
-    const stored = await currentSession(id);
-    if (!stored) throw noSuchSession(id);
-    return stored;
-  };
 
   async function authenticate(c: Context): Promise<StoredAnswer | undefined> {
     const header = c.req.header('Authorization');
@@ -438,146 +272,8 @@ export function stripeEmulator(options: StripeEmulatorOptions): Hono<ApiEnv> {
     }),
   );
 
-  const { pages } = options;
-  const page = (c: Context, html: string, status: ContentfulStatusCode) => c.html(html, status, pages.headers);
-
-  app.get('/checkout/:id', async (c) => {
-    const stored = await currentSession(sessionId(c));
-    if (!stored) return page(c, unknownSessionPage(pages), 404);
-    return isOpen(stored) ? page(c, checkoutPage(pages, stored), 200) : page(c, notOpenPage(pages, stored), 409);
-  });
-
-  /**
-   * The customer pays: by card at once, or by a delayed method that succeeds or fails days later.
-   * Of two payments at once, the locked change lets one complete, the other sees 'complete'.
-   */
-  async function pay(c: Context, id: string, delayed?: 'succeeded' | 'failed') {
-    const ending = delayed && { outcome: delayed, at: now().getTime() + DELAYED_PAYMENT_SETTLES_AFTER_MS };
-    const { before, after } = await changeSession(id, (latest) => {
-      if (isOverdue(latest, now())) return expired(latest);
-      return isOpen(latest) ? completed(latest, stripeId('pi'), ending) : latest;
-    });
-    if (!isOpen(before) || after.session.status !== 'complete') return page(c, notOpenPage(pages, after), 409);
-    const target = successRedirect(after);
-    // Without a success URL, Stripe shows a confirmation page of its own.
-    return target ? c.redirect(target, 303) : page(c, paidPage(pages, after), 200);
-  }
-
-  app.post('/checkout/:id', async (c) => {
-    const action = new URLSearchParams(await c.req.text()).get('action');
-    const id = sessionId(c);
-    const stored = await currentSession(id);
-    if (!stored) return page(c, unknownSessionPage(pages), 404);
-    if (!isOpen(stored)) return page(c, notOpenPage(pages, stored), 409);
-    switch (action) {
-      case 'pay':
-      case 'authentication-passed':
-        return pay(c, id);
-      case 'delayed-succeeds':
-        return pay(c, id, 'succeeded');
-      case 'delayed-fails':
-        return pay(c, id, 'failed');
-      case 'decline':
-        return page(c, checkoutPage(pages, stored, 'declined'), 402);
-      case 'authenticate':
-        return page(c, authenticationPage(pages, stored), 200);
-      case 'authentication-failed':
-        return page(c, checkoutPage(pages, stored, 'authentication-failed'), 402);
-      case 'expire': {
-        // As when its 24 hours run out: expired, with its event, and never payable again.
-        const { after } = await changeSession(id, (latest) => (isOpen(latest) ? expired(latest) : latest));
-        return page(c, notOpenPage(pages, after), 200);
-      }
-      case 'cancel':
-        return stored.session.cancel_url
-          ? c.redirect(stored.session.cancel_url, 303)
-          : page(c, checkoutPage(pages, stored), 400);
-      default:
-        return page(c, checkoutPage(pages, stored), 400);
-    }
-  });
-
-  if (options.testControls) {
-    const controlError = (c: Context, message: string, status: ContentfulStatusCode = 400) =>
-      c.json({ error: { type: 'invalid_request_error', message } } satisfies StripeErrorBody, status);
-
-    app.post('/test/sessions/:id/webhook', async (c) => {
-      const body = await readControlBody(c, WebhookModeSchema);
-      if (!body) return controlError(c, `Expected JSON { "mode": ${WEBHOOK_MODES.map((m) => `"${m}"`).join(' | ')} }.`);
-      const result = await store.update<StoredSession>(SESSION_KIND, sessionId(c), (stored) => ({
-        ...stored,
-        webhookMode: body.mode,
-      }));
-      if (!result) return controlError(c, `No such checkout.session: '${sessionId(c)}'`, 404);
-      // A paid session's later events (refunds, disputes) follow the new timing too.
-      const intentId = result.after.session.payment_intent;
-      if (intentId) {
-        await store.update<StoredPayment>(PAYMENT_INTENT_KIND, intentId, (stored) => ({
-          ...stored,
-          webhookMode: body.mode,
-        }));
-      }
-      return c.json({ id: sessionId(c), mode: body.mode });
-    });
-
-    app.post('/test/fail-next', async (c) => {
-      const body = await readControlBody(c, FailNextSchema);
-      if (!body) return controlError(c, 'Expected JSON { "status"?: 400…599, "times"?: 1…10 }.');
-      await armFailNext(store, PROVIDER, body.status, body.times);
-      return c.json({ status: body.status, times: body.times });
-    });
-
-    // The next refund goes pending and, once the clock has passed an hour, fails (or succeeds).
-    app.post('/test/refunds/fail-next', async (c) => c.json({ next: await nextRefund.arm('failed') }));
-    app.post('/test/refunds/delay-next', async (c) => c.json({ next: await nextRefund.arm('succeeded') }));
-
-    // The cardholder disputes the session's payment (open), and the bank decides (won, lost).
-    app.post('/test/sessions/:id/dispute', async (c) => {
-      const body = await readControlBody(c, DisputeControlSchema);
-      if (!body) return controlError(c, 'Expected JSON { "outcome": "open" | "won" | "lost", "reason"?: string }.');
-      const stored = await currentSession(sessionId(c));
-      const intentId = stored?.session.payment_intent;
-      const payment = intentId ? await store.get<StoredPayment>(PAYMENT_INTENT_KIND, intentId) : undefined;
-      if (!payment?.charge.paid) return controlError(c, `Checkout Session ${sessionId(c)} has no paid charge.`, 404);
-      const result = await changeDispute(payment, body.outcome, body.reason ?? 'fraudulent');
-      return result instanceof StripeApiError ? respond(c, errorAnswer(result)) : c.json(result);
-    });
-  }
-
-  /**
-   * Opens the payment's dispute (charge.dispute.created, funds_withdrawn) and closes it as the bank
-   * decides (charge.dispute.closed, and funds_reinstated when won); a dispute closed is final (409).
-   */
-  async function changeDispute(
-    payment: StoredPayment,
-    outcome: 'open' | 'won' | 'lost',
-    reason: string,
-  ): Promise<Dispute | StripeApiError> {
-    const thread = payment.sessionId;
-    let dispute = payment.disputeId ? await store.get<Dispute>(DISPUTE_KIND, payment.disputeId) : undefined;
-    if (dispute && (outcome === 'open' || dispute.status !== 'needs_response')) {
-      return new StripeApiError(409, `Charge ${payment.charge.id} already has a dispute (${dispute.status}).`);
-    }
-    if (!dispute) {
-      const opened = openedDispute(payment, reason, now());
-      dispute = opened;
-      await store.put(DISPUTE_KIND, opened.id, opened);
-      const result = await store.update<StoredPayment>(PAYMENT_INTENT_KIND, payment.intent.id, (stored) => ({
-        ...stored,
-        disputeId: opened.id,
-        charge: { ...stored.charge, disputed: true },
-      }));
-      const of = result?.after ?? payment;
-      await send('charge.dispute.created', opened, of, thread);
-      await send('charge.dispute.funds_withdrawn', opened, of, thread);
-    }
-    if (outcome === 'open') return dispute;
-    const closed: Dispute = { ...dispute, status: outcome, is_charge_refundable: false };
-    await store.put(DISPUTE_KIND, closed.id, closed);
-    await send('charge.dispute.closed', closed, payment, thread);
-    if (outcome === 'won') await send('charge.dispute.funds_reinstated', closed, payment, thread);
-    return closed;
-  }
+  hostedCheckout(app, state, options);
+  if (options.testControls) stripeTestControls(app, state, errorAnswer);
 
   app.onError((error, c) => {
     if (error instanceof StripeApiError) return respond(c, errorAnswer(error));

@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { ApiDependencies } from '../context.ts';
-import { addImage } from '../features/images/images.service.ts';
-import { log } from '../log.ts';
-import { projectRoot } from '../project-root.ts';
-import { categories } from './schema.ts';
+import type { ApiDependencies } from '../../context.ts';
+import { categories } from '../../db/schema.ts';
+import { log } from '../../log.ts';
+import { projectRoot } from '../../project-root.ts';
+import { addImage } from './images.service.ts';
 
 export interface SeedPhoto {
   /** The seeded category's number. */

@@ -6,10 +6,10 @@ import { type Context, Hono } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { matchedRoutes } from 'hono/route';
 import { METHOD_NAME_ALL } from 'hono/router';
-import type { ApiDependencies, ApiEnv, AuthenticatedUser } from '../context.ts';
-import { authenticatedUser } from '../features/accounts/accounts.service.ts';
-import { ApiError, MESSAGES } from './errors.ts';
-import { common, documented } from './openapi.ts';
+import type { ApiDependencies, ApiEnv, AuthenticatedUser } from '../../context.ts';
+import { ApiError, MESSAGES } from '../../http/errors.ts';
+import { common, documented } from '../../http/openapi.ts';
+import { authenticatedUser } from './accounts.service.ts';
 
 function bearerToken(header: string | undefined): string | undefined {
   return /^Bearer\s+(\S+)\s*$/i.exec(header ?? '')?.[1];
