@@ -223,6 +223,8 @@ interface MaterialOrders {
   complete: { id: number; itemId: number };
   /** Withdrawn: takes nothing. */
   closed: { id: number; itemId: number };
+  /** A banner the upload parts are sent to: a completed upload replaces the position's print file, so not `print`'s. */
+  uploads: { id: number; itemId: number };
 }
 
 let materialOrders: Promise<MaterialOrders> | undefined;
@@ -259,7 +261,8 @@ function materialOrdersOnce(): Promise<MaterialOrders> {
       bookingId: closed.id,
       reason: '',
     });
-    return { owner, print, bare, complete, closed };
+    const uploads = await paidOrderOf(owner, 'Banner');
+    return { owner, print, bare, complete, closed, uploads };
   })();
   return materialOrders;
 }
@@ -1056,16 +1059,17 @@ const written: Record<string, () => Promise<Check[]>> = {
 
   'PUT /booking/{id}/materials/uploads/{uploadId}': async () => {
     const key = 'PUT /booking/{id}/materials/uploads/{uploadId}';
-    const { owner, print } = await materialOrdersOnce();
+    const { owner, uploads } = await materialOrdersOnce();
     const png = await rasterFile({ width: 300, height: 210, type: 'png' });
+    const svgFile = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/> ');
     const [whole, inParts, corrupt, svg] = [
-      await announce(owner, print, png.byteLength),
-      await announce(owner, print, png.byteLength),
-      await announce(owner, print, CORRUPT_PNG.byteLength),
-      await announce(owner, print, 40),
+      await announce(owner, uploads, png.byteLength),
+      await announce(owner, uploads, png.byteLength),
+      await announce(owner, uploads, CORRUPT_PNG.byteLength),
+      await announce(owner, uploads, svgFile.byteLength),
     ];
     const send = (uploadId: string, offset: number | undefined, data: Uint8Array, type?: string) =>
-      part(owner, print.id, uploadId, offset, data, type);
+      part(owner, uploads.id, uploadId, offset, data, type);
     return [
       { key, status: 200, send: () => send(inParts.id, 0, png.subarray(0, 100)) },
       { key, status: 201, send: () => send(whole.id, 0, png) },
@@ -1077,7 +1081,7 @@ const written: Record<string, () => Promise<Check[]>> = {
       {
         key,
         status: 415,
-        send: () => send(svg.id, 0, new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/> ')),
+        send: () => send(svg.id, 0, svgFile),
       },
       { key, status: 422, send: () => send(corrupt.id, 0, CORRUPT_PNG) },
     ];

@@ -189,13 +189,14 @@ export function materialRoutes(deps: ApiDependencies) {
       }),
       user,
       async (c) => {
-        if (!/^application\/octet-stream\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')) {
-          throw new ApiError(415, 'Bitte senden Sie die Datei als application/octet-stream.');
-        }
         const parsed = v.safeParse(OffsetSchema, c.req.query());
         if (!parsed.success) throw invalidInput(parsed.issues);
         const found = await order(c);
         const upload = await findUpload(deps, found, c.req.param('uploadId'));
+        // After the address is checked: a malformed order id is a 400 whatever the body.
+        if (!/^application\/octet-stream\s*(;|$)/i.test(c.req.header('Content-Type') ?? '')) {
+          throw new ApiError(415, 'Bitte senden Sie die Datei als application/octet-stream.');
+        }
         const result = await receivePart(deps, found, upload, parsed.output.offset, c.req.raw.body);
         return 'file' in result ? c.json(result.file, 201) : c.json(result.upload, 200);
       },
