@@ -51,13 +51,11 @@ for (const width of [375, 1280]) {
     await page.getByRole('button', { name: 'Angaben speichern' }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeVisible();
 
-    await page
-      .getByLabel('Druckdatei auswählen')
-      .setInputFiles({
-        name: 'Messebanner.png',
-        mimeType: 'image/png',
-        buffer: await rasterFile(LOW_RESOLUTION_BANNER),
-      });
+    await page.getByLabel('Druckdatei auswählen').setInputFiles({
+      name: 'Messebanner.png',
+      mimeType: 'image/png',
+      buffer: await rasterFile(LOW_RESOLUTION_BANNER),
+    });
     await expect(main).toContainText('72 dpi bei 100 × 70 cm – nötig sind 150 dpi.');
     await expect(page.getByRole('button', { name: 'So drucken' })).toBeVisible();
     await expectNoAccessibilityViolations(page);
@@ -82,7 +80,10 @@ for (const width of [375, 1280]) {
     await page.goto('/admin/bestellungen');
     await page.getByLabel('Suche (Bestellnummer, Name oder E-Mail)').fill(order.bookingNumber);
     await page.getByRole('button', { name: 'Suchen' }).click();
-    await page.getByText('Unterlagen und Stand').click();
+    await expect(
+      page.getByRole('table', { name: 'Alle Bestellungen, die neuesten zuerst' }).getByRole('row'),
+    ).toHaveCount(2);
+    await page.getByText(`Unterlagen und Stand (${order.bookingNumber})`).click();
     await expect(main).toContainText('Messebanner_150dpi.tif');
     await expect(main).toContainText('150 dpi bei 100 × 70 cm: ausreichend');
     await expect(page.getByRole('button', { name: 'Alle Dateien (ZIP)' })).toBeVisible();

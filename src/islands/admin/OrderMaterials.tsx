@@ -121,8 +121,10 @@ function ProgressForm({ view, onChanged }: { view: MaterialsView; onChanged: () 
       <button type="submit" className="button" disabled={state.busy}>
         {t.move}
       </button>
-      <p role="status">{state.done}</p>
-      <p role="alert" className="form-message--error">
+      <p role="status" className="form-message form-message--success">
+        {state.done}
+      </p>
+      <p role="alert" className="form-message form-message--error">
         {state.error}
       </p>
     </form>
@@ -143,7 +145,9 @@ function Loaded({ view, reload }: { view: MaterialsView; reload: () => Promise<v
       <p>{t.current(PROGRESS_STEP_NAMES[view.progress.step])}</p>
       {view.items.map((item) => (
         <section key={item.id} aria-label={item.type}>
-          <h3 className="order-materials__item">{item.type}</h3>
+          <p className="order-materials__item">
+            <strong>{item.type}</strong>
+          </p>
           {typedLines(item).map((line) => (
             <p key={line} className="order-materials__typed">
               {line}

@@ -117,7 +117,7 @@ export function FileSlot({ bookingId, itemId, slot, files, editable, onChange }:
           {transfers.map((transfer) => (
             <li key={transfer.key}>
               {transfer.error ? (
-                <p role="alert" className="form-message--error">
+                <p role="alert" className="form-message form-message--error">
                   {transfer.name}: {transfer.error}
                 </p>
               ) : (

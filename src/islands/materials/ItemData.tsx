@@ -301,8 +301,10 @@ export function ItemData({ bookingId, item, editable, onChange }: Props) {
           </button>
         </p>
       )}
-      <p role="status">{state.saved ? t.saved : ''}</p>
-      <p role="alert" className="form-message--error">
+      <p role="status" className="form-message form-message--success">
+        {state.saved ? t.saved : ''}
+      </p>
+      <p role="alert" className="form-message form-message--error">
         {state.error}
       </p>
     </form>

@@ -77,7 +77,7 @@ function HandOver({ view, reload }: { view: MaterialsView; reload: () => Promise
       <button type="button" className="button button--accent" disabled={busy} onClick={() => void send()}>
         {busy ? t.handingOver : t.handOver}
       </button>
-      <p role="alert" className="form-message--error">
+      <p role="alert" className="form-message form-message--error">
         {failed}
       </p>
     </section>
