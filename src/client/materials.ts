@@ -6,6 +6,7 @@ import type { ItemMaterials } from '../lib/materials.ts';
 import type {
   DownloadLinkView,
   MaterialFileView,
+  MaterialItemView,
   MaterialsView,
   ProgressView,
   UploadView,
@@ -15,7 +16,7 @@ import { session } from './session.ts';
 
 export interface MaterialRoutes {
   'GET booking/{id}/materials': MaterialsView;
-  'PUT booking/{id}/materials/items/{itemId}': MaterialsView;
+  'PUT booking/{id}/materials/items/{itemId}': MaterialItemView;
   'POST booking/{id}/materials/uploads': UploadView;
   'GET booking/{id}/materials/uploads/{uploadId}': UploadView;
   'POST booking/{id}/materials/files/{fileId}/accept': MaterialFileView;
