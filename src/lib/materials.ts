@@ -6,17 +6,7 @@
 import * as v from 'valibot';
 import { ACCOUNT_MESSAGES } from './accounts.ts';
 import { isIsoDate } from './dates.ts';
-
-/** Where an order stands after the payment, as the customer and staff read it. */
-export const PROGRESS_STEPS = ['materials_missing', 'materials_complete', 'in_progress', 'delivered'] as const;
-export type ProgressStep = (typeof PROGRESS_STEPS)[number];
-
-export const PROGRESS_STEP_NAMES: Record<ProgressStep, string> = {
-  materials_missing: 'Unterlagen fehlen',
-  materials_complete: 'Unterlagen vollständig',
-  in_progress: 'In Arbeit',
-  delivered: 'Geliefert',
-};
+import { PROGRESS_STEPS } from './progress-steps.ts';
 
 /**
  * What a file is for: a website's texts, logo and photos, a print position's print file, and what

@@ -9,14 +9,8 @@ import * as v from 'valibot';
 import { changeProgress } from '../../client/admin.ts';
 import { describeFailure } from '../../client/failures.ts';
 import { fetchMaterials, materialsLink } from '../../client/materials.ts';
-import {
-  FILE_SLOT_NAMES,
-  formatMegabytes,
-  PROGRESS_STEP_NAMES,
-  PROGRESS_STEPS,
-  ProgressChangeSchema,
-  type ProgressStep,
-} from '../../lib/materials.ts';
+import { FILE_SLOT_NAMES, formatMegabytes, ProgressChangeSchema } from '../../lib/materials.ts';
+import { PROGRESS_STEP_NAMES, PROGRESS_STEPS, type ProgressStep } from '../../lib/progress-steps.ts';
 import type { MaterialItemView, MaterialsView } from '../../server/features/materials/materials.views.ts';
 import type { Loadable } from '../loadable.ts';
 import { ORDER_MATERIALS_TEXTS as t } from './texts.ts';

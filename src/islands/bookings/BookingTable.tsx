@@ -5,8 +5,8 @@
  * while a maintenance term runs the way to cancel it.
  */
 import { formatGermanDate, todayInGermany } from '../../lib/dates.ts';
-import { PROGRESS_STEP_NAMES } from '../../lib/materials.ts';
 import { formatEuros } from '../../lib/money.ts';
+import { PROGRESS_STEP_NAMES } from '../../lib/progress-steps.ts';
 import { formatLine } from '../../lib/units.ts';
 import { lastDayToWithdraw, withinWithdrawalPeriod } from '../../lib/withdrawal-period.ts';
 import type { BookingView } from '../../server/features/bookings/bookings.views.ts';

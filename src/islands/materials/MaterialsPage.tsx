@@ -8,7 +8,7 @@ import { fetchBookings } from '../../client/bookings.ts';
 import { describeFailure } from '../../client/failures.ts';
 import { fetchMaterials, handOverMaterials } from '../../client/materials.ts';
 import { formatGermanDate } from '../../lib/dates.ts';
-import { PROGRESS_STEP_NAMES } from '../../lib/materials.ts';
+import { PROGRESS_STEP_NAMES } from '../../lib/progress-steps.ts';
 import { formatQuantity } from '../../lib/units.ts';
 import type { MaterialItemView, MaterialsView } from '../../server/features/materials/materials.views.ts';
 import { LoginGate, SignedIn } from '../accounts/SignedIn.tsx';

@@ -6,8 +6,9 @@
  */
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipFile } from 'yazl';
-import { FILE_SLOT_NAMES, formatFormat, PROGRESS_STEP_NAMES, TEXT_LIST_NAMES } from '../../../lib/materials.ts';
+import { FILE_SLOT_NAMES, formatFormat, TEXT_LIST_NAMES } from '../../../lib/materials.ts';
 import { PRODUCT_KIND_NAMES } from '../../../lib/product-kinds.ts';
+import { PROGRESS_STEP_NAMES } from '../../../lib/progress-steps.ts';
 import { formatQuantity } from '../../../lib/units.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { log } from '../../log.ts';

@@ -3,8 +3,8 @@
  * agency, the one reminder, and each step staff move an order on.
  */
 import { formatGermanDate } from '../../../lib/dates.ts';
-import { PROGRESS_STEP_NAMES, type ProgressStep } from '../../../lib/materials.ts';
 import type { ProductKind } from '../../../lib/product-kinds.ts';
+import { PROGRESS_STEP_NAMES, type ProgressStep } from '../../../lib/progress-steps.ts';
 import { compose } from '../../mail/letter.ts';
 import type { Mail } from '../../mail/mailer.ts';
 import type { ProgressView } from './materials.views.ts';

@@ -11,9 +11,8 @@ import {
   type FileSlot,
   type FileType,
   type ItemMaterials,
-  PROGRESS_STEPS,
-  type ProgressStep,
 } from '../../../lib/materials.ts';
+import { PROGRESS_STEPS, type ProgressStep } from '../../../lib/progress-steps.ts';
 import { belongsTo, createdAt, oneOf } from '../../db/columns.ts';
 import { bookingItems, bookings } from '../bookings/bookings.tables.ts';
 

@@ -4,8 +4,9 @@
  * `GET /booking/{id}/materials` answers the order's owner and staff.
  */
 import * as v from 'valibot';
-import { FILE_SLOTS, FILE_TYPES, PROGRESS_STEPS, TEXT_LISTS } from '../../../lib/materials.ts';
+import { FILE_SLOTS, FILE_TYPES, TEXT_LISTS } from '../../../lib/materials.ts';
 import { PRODUCT_KINDS } from '../../../lib/product-kinds.ts';
+import { PROGRESS_STEPS } from '../../../lib/progress-steps.ts';
 import { UNITS } from '../../../lib/units.ts';
 
 /** `ok`: fine; `note`: worth knowing (the colour space); `warning`: the customer replaces the file or accepts it. */
