@@ -1,4 +1,7 @@
-/** What the order's step says beyond its name: staff's note, the tracking number, the site's address, the start. */
+/**
+ * What the order's step says beyond its name: staff's note, the tracking number, the site's address,
+ * the start, and when the files were deleted after the retention period (docs/product.md#d36-next-steps).
+ */
 import { formatGermanDate } from '../../lib/dates.ts';
 import type { ProgressView } from '../../server/features/materials/materials.views.ts';
 import { MATERIALS_TEXTS as t } from './texts.ts';
@@ -18,6 +21,7 @@ export function ProgressFacts({ progress }: { progress: ProgressView }) {
         </p>
       )}
       {progress.startedOn && <p>{t.delivered.started(formatGermanDate(progress.startedOn))}</p>}
+      {progress.filesRemovedAt && <p>{t.filesRemoved(formatGermanDate(progress.filesRemovedAt))}</p>}
     </>
   );
 }

@@ -78,5 +78,7 @@ export const MATERIALS_TEXTS = {
     site: 'Ihre Website ist online:',
     started: (date: string) => `Die Wartung läuft seit ${date}.`,
   },
+  filesRemoved: (date: string) =>
+    `Die Dateien haben wir am ${date} gelöscht, wie nach Abschluss vorgesehen. Ihre Angaben bleiben bei der Bestellung.`,
   toProfile: 'Zu meinem Profil',
 } as const;
