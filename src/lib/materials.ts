@@ -68,6 +68,10 @@ export const MAX_FILE_BYTES = SLOT_RULES.print.maxBytes;
 export const formatMegabytes = (bytes: number): string =>
   `${String(Math.round((bytes / MB) * 10) / 10).replace('.', ',')} MB`;
 
+/** A file's size as a list shows it: "1,5 MB", or below a megabyte "84 KB" (where "0 MB" would say nothing). */
+export const formatFileSize = (bytes: number): string =>
+  bytes < MB ? `${Math.max(1, Math.round(bytes / 1024))} KB` : formatMegabytes(bytes);
+
 /** "PDF, DOCX oder TXT, höchstens 20 MB": what a file field takes, said beside it. */
 export const formatSlotRule = (types: readonly FileType[], maxBytes: number): string => {
   const names = types.map((type) => FILE_TYPE_NAMES[type]);

@@ -9,7 +9,7 @@ import * as v from 'valibot';
 import { changeProgress } from '../../client/admin.ts';
 import { describeFailure } from '../../client/failures.ts';
 import { fetchMaterials, materialsLink } from '../../client/materials.ts';
-import { FILE_SLOT_NAMES, formatMegabytes, ProgressChangeSchema } from '../../lib/materials.ts';
+import { FILE_SLOT_NAMES, formatFileSize, ProgressChangeSchema } from '../../lib/materials.ts';
 import { PROGRESS_STEP_NAMES, PROGRESS_STEPS, type ProgressStep } from '../../lib/progress-steps.ts';
 import type { MaterialItemView, MaterialsView } from '../../server/features/materials/materials.views.ts';
 import type { Loadable } from '../loadable.ts';
@@ -150,7 +150,7 @@ function Loaded({ view, reload }: { view: MaterialsView; reload: () => Promise<v
           <ul>
             {item.files.map((file) => (
               <li key={file.id}>
-                {FILE_SLOT_NAMES[file.slot]}: {file.fileName} ({formatMegabytes(file.bytes)})
+                {FILE_SLOT_NAMES[file.slot]}: {file.fileName} ({formatFileSize(file.bytes)})
                 {file.preflight && (
                   <ul>
                     <li>{file.preflight.summary}</li>

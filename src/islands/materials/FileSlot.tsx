@@ -6,7 +6,7 @@
 import { type DragEvent, useId, useState } from 'react';
 import { deleteMaterialFile, UploadRefused, uploadMaterial } from '../../client/materials.ts';
 import { formatGermanDate } from '../../lib/dates.ts';
-import { FILE_SLOT_NAMES, FILE_TYPE_PICKS, formatMegabytes, formatSlotRule } from '../../lib/materials.ts';
+import { FILE_SLOT_NAMES, FILE_TYPE_PICKS, formatFileSize, formatSlotRule } from '../../lib/materials.ts';
 import type { MaterialFileView, MaterialItemView } from '../../server/features/materials/materials.views.ts';
 import { PreflightResult } from './PreflightResult.tsx';
 import { MATERIALS_TEXTS } from './texts.ts';
@@ -97,7 +97,7 @@ export function FileSlot({ bookingId, itemId, slot, files, editable, onChange }:
             <li key={file.id}>
               <span className="material-slot__name">{file.fileName}</span>{' '}
               <span className="material-slot__meta">
-                {formatMegabytes(file.bytes)}, {formatGermanDate(file.uploadedAt)}
+                {formatFileSize(file.bytes)}, {formatGermanDate(file.uploadedAt)}
               </span>
               {file.preflight && (
                 <PreflightResult bookingId={bookingId} file={file} editable={editable} onChange={onChange} />
