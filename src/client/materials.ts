@@ -11,6 +11,7 @@ import type {
   ProgressView,
   UploadView,
 } from '../server/features/materials/materials.views.ts';
+import { describeFailure } from './failures.ts';
 import { CLIENT_HEADER, CLIENT_NAME, callerFor, type NoBody } from './http.ts';
 import { session } from './session.ts';
 
@@ -105,14 +106,15 @@ const messageOf = (body: unknown, fallback: string): string =>
 /**
  * Sends `file` to a slot of an item in parts, calling `onProgress` with the bytes arrived; after a
  * dropped connection it asks how much arrived and sends the rest from there. Resolves with the
- * stored file; rejects with UploadRefused when the server says no (413, 415, 422, …).
+ * stored file; rejects with UploadRefused and the server's German message when it says no (413,
+ * 415, 422, …), or after the retries with `failed.network`.
  */
 export async function uploadMaterial(
   bookingId: number,
   target: { itemId: number; slot: string },
   file: File,
   onProgress: (received: number) => void,
-  failed: { tooLarge: (message: string) => string; network: string },
+  failed: { network: string },
 ): Promise<MaterialFileView> {
   let upload: UploadView;
   try {
@@ -120,11 +122,9 @@ export async function uploadMaterial(
       json: { itemId: target.itemId, slot: target.slot, fileName: file.name, size: file.size },
     }).json();
   } catch (error) {
-    const response = (error as { response?: Response }).response;
-    if (!response) throw new UploadRefused(0, failed.network);
-    const body: unknown = await response.json().catch(() => undefined);
-    const message = messageOf(body, failed.network);
-    throw new UploadRefused(response.status, response.status === 413 ? failed.tooLarge(message) : message);
+    // A file over its slot's limit is refused here by its size (413), in the server's German words.
+    const { status, message } = describeFailure(error, { http: failed.network, other: failed.network });
+    throw new UploadRefused(status ?? 0, message);
   }
   let received = upload.received;
   let retries = 0;
@@ -143,7 +143,7 @@ export async function uploadMaterial(
       const message = messageOf(answer.body, failed.network);
       // Another request had sent this part (a retry after an answer that got lost): ask where it stands.
       if (answer.status !== 409) {
-        throw new UploadRefused(answer.status, answer.status === 413 ? failed.tooLarge(message) : message);
+        throw new UploadRefused(answer.status, message);
       }
       if (retries >= RETRIES) throw new UploadRefused(409, message);
     } catch (error) {

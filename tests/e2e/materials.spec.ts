@@ -5,6 +5,9 @@
  * mark it shipped with a tracking number; the customer reads 'Geliefert' in the profile and the mail.
  * On a phone (375 px) and a desktop (1280 px).
  */
+import { rm, truncate, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { ArticleView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import { LOW_RESOLUTION_BANNER, PRINT_READY_BANNER, rasterFile } from '../support/print-files.ts';
@@ -124,4 +127,50 @@ test('the realistic materials case reads on the page: texts, a logo and photos w
   await page.goto(`/unterlagen?bestellung=${print.bookingNumber}`);
   await expect(page.locator('main')).toContainText('72 dpi bei 100 × 70 cm – nötig sind 150 dpi.');
   await expect(page.locator('main')).toContainText('Bitte ersetzen Sie die Datei oder bestätigen Sie „So drucken“.');
+});
+
+test.describe('uploads that go wrong', () => {
+  test.use({ allowedConsoleErrors: /ERR_CONNECTION_RESET|ERR_FAILED/ });
+
+  test('a dropped connection is tried again, and a file over 200 MB is refused in German before it is sent', async ({
+    page,
+    request,
+    send,
+  }) => {
+    const customer = await confirmedCustomer(request, { firstName: 'Şükrü', lastName: 'Çelik' });
+    const articles = (await (await send('/articles')).json()) as ArticleView[];
+    await addToCart(
+      send,
+      customer.token,
+      articles.filter((article) => article.type === 'Banner'),
+    );
+    const order = await payCartByCard(send, customer.token);
+    await signIn(page, customer.token);
+    await page.goto(`/unterlagen?bestellung=${order.bookingNumber}`);
+
+    // The first part's connection drops: the page asks how much arrived and sends it again.
+    let dropped = 0;
+    await page.route('**/materials/uploads/*?offset=*', (route) => {
+      if (dropped++ === 0) return route.abort('connectionreset');
+      return route.continue();
+    });
+    await page
+      .getByLabel('Druckdatei auswählen')
+      .setInputFiles({ name: 'Plakat.png', mimeType: 'image/png', buffer: await rasterFile(LOW_RESOLUTION_BANNER) });
+    await expect(page.locator('main')).toContainText('Prüfung: PNG, 2835 × 1984 Pixel');
+    expect(dropped).toBe(2);
+
+    // 201 MB, sparse on disk: the server refuses it by its announced size, before a byte is sent.
+    const huge = path.join(tmpdir(), `druckdaten-${Date.now()}.pdf`);
+    await writeFile(huge, '');
+    await truncate(huge, 201 * 1024 * 1024);
+    try {
+      await page.getByLabel('Datei ersetzen').setInputFiles(huge);
+      await expect(page.getByRole('alert').filter({ hasText: 'Die Datei ist 201 MB groß' })).toContainText(
+        'hier sind höchstens 200 MB möglich.',
+      );
+    } finally {
+      await rm(huge);
+    }
+  });
 });

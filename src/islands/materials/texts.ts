@@ -63,7 +63,6 @@ export const MATERIALS_TEXTS = {
     remove: 'Entfernen',
     removeFile: (name: string) => `${name} entfernen`,
     download: 'Herunterladen',
-    tooLarge: (message: string) => `${message} Dateien bis 200 MB nehmen wir hier an.`,
     network:
       'Die Verbindung ist abgebrochen. Bitte prüfen Sie Ihre Internetverbindung und wählen Sie die Datei erneut.',
     check: 'Prüfung:',
