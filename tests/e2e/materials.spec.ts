@@ -120,6 +120,10 @@ test('the realistic materials case reads on the page: texts, a logo and photos w
   await page.setViewportSize({ width: 375, height: 900 });
   await page.goto(`/unterlagen?bestellung=${website.bookingNumber}`);
   await expect(page.getByLabel('Name der Website')).toHaveValue('Bäckerei Müller-Lüdenscheidt');
+  // Saved as stored: the address as typed becomes its host name.
+  await page.getByLabel('Gewünschte Adresse (z. B. www.beispiel.de)').fill('https://www.Bäckerei-Müller.de/');
+  await page.getByRole('button', { name: 'Angaben speichern' }).click();
+  await expect(page.getByLabel('Gewünschte Adresse (z. B. www.beispiel.de)')).toHaveValue('www.bäckerei-müller.de');
   await expect(page.locator('main')).toContainText('noch 17 Fotos möglich');
   await expect(page.locator('main')).toContainText('Für diese Position ist alles da.');
   expect(await sidewaysOverflow(page)).toBe(0);

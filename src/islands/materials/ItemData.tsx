@@ -176,7 +176,8 @@ export function ItemData({ bookingId, item, editable, onChange }: Props) {
     }
     setState({ busy: true });
     try {
-      await saveItemMaterials(bookingId, item.id, parsed.output as ItemMaterials);
+      // As stored: the wished address as its host name, texts trimmed.
+      setData((await saveItemMaterials(bookingId, item.id, parsed.output as ItemMaterials)).data);
       setState({ saved: true });
       await onChange();
     } catch (error) {
