@@ -20,6 +20,7 @@ import { editorRoutes, keystaticRoutes } from './features/editor/editor.routes.t
 import { healthRoutes } from './features/health/health.routes.ts';
 import { imageRoutes } from './features/images/images.routes.ts';
 import { billingAddressRoutes, invoiceRoutes } from './features/invoices/invoices.routes.ts';
+import { materialRoutes } from './features/materials/materials.routes.ts';
 import { metricsRoutes } from './features/metrics/metrics.routes.ts';
 import { type PaymentProviders, paymentProviders } from './features/payments/payment-providers.ts';
 import { paymentConfirmationRoutes, paymentRoutes } from './features/payments/payments.routes.ts';
@@ -98,6 +99,7 @@ export function createApp(deps: ApiDependencies): { app: ApiApp; providers: Paym
   app.route('/cart', cartRoutes(deps));
   app.route('/booking', bookingRoutes(deps));
   app.route('/booking', invoiceRoutes(deps));
+  app.route('/booking', materialRoutes(deps));
   app.route('/payment', paymentRoutes(deps, providers));
   app.route('/payments', paymentConfirmationRoutes(deps, providers));
   app.route(SANDBOX_PATH, sandboxRoutes(deps, deliverWebhook));

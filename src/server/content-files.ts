@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'astro/zod';
 import { parseYaml } from '../content-schemas/common.ts';
+import { type Model, modelsFileSchema } from '../content-schemas/models.ts';
 import { type PricingData, pricingSchema } from '../content-schemas/pricing.ts';
 import { type SiteData, siteSchema } from '../content-schemas/site.ts';
 import type { PrintFileRules } from '../lib/next-steps.ts';
@@ -35,6 +36,7 @@ export interface ServedContent {
   dir: string;
   site: SiteData;
   pricing: PricingData;
+  models: Model[];
 }
 
 const SERVED_CONTENT = Symbol.for('hwds.servedContent');
@@ -48,6 +50,7 @@ export function serveContent(dir: string): ServedContent {
     dir,
     site: readContentFile('site.yaml', siteSchema, dir),
     pricing: readContentFile('pricing.yaml', pricingSchema, dir),
+    models: readContentFile('models.yaml', modelsFileSchema, dir).models,
   };
   (globalThis as WithServedContent)[SERVED_CONTENT] = served;
   return served;
@@ -73,3 +76,12 @@ export const yearlyDiscountPercent = (): number => pricing().maintenance.yearlyD
 
 /** How print files must be sent, as /preise says (docs/product.md#d36-next-steps). */
 export const printFileRules = (): PrintFileRules => pricing().print;
+
+let modelsFile: Model[] | undefined;
+/** The website models with their limits (content/models.yaml of the served content), which a website order's materials keep to. */
+export function websiteModels(): Model[] {
+  const served = servedContent();
+  if (served) return served.models;
+  modelsFile ??= readContentFile('models.yaml', modelsFileSchema).models;
+  return modelsFile;
+}

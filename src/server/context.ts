@@ -12,6 +12,7 @@ import type { Metrics } from './http/metrics.ts';
 import type { RateLimits } from './http/rate-limit-defaults.ts';
 import type { Attachment } from './mail/mailer.ts';
 import type { MailSender } from './mail/queue.ts';
+import type { BlobStore } from './storage/blob-store.ts';
 
 /** Whom an access token names: a user and the session it belongs to. */
 export interface AccessTokenSubject {
@@ -110,6 +111,27 @@ export interface ServerState {
   checkStorage(): Promise<void>;
 }
 
+/** What a download link opens: one file of an order, or all its files as one ZIP. */
+export interface LinkTarget {
+  bookingId: number;
+  fileId: number | 'archive';
+}
+
+export interface DownloadLinks {
+  /** A token for `userId` to open `target` for the next few minutes. */
+  sign(target: LinkTarget, userId: number): { token: string; expiresAt: Date };
+  /** The user a valid, unexpired token for `target` was made for; undefined for any other. */
+  verify(token: string, target: LinkTarget): number | undefined;
+}
+
+/** Where customers' files go (features/materials/material-store.ts, docs/product.md#d36-next-steps). */
+export interface MaterialStore {
+  blobs: BlobStore;
+  /** Parts being received and files being checked, on this machine; emptied as each upload ends. */
+  workDir: string;
+  links: DownloadLinks;
+}
+
 export interface ApiDependencies {
   db: Database;
   /** The catalogue's revision, which its kept answers are checked against (docs/product.md#h10-delivery-and-caching). */
@@ -119,6 +141,8 @@ export interface ApiDependencies {
   images: ImageStore;
   /** The invoices' PDFs, made once and kept in the blob store (docs/product.md#d37-invoices). */
   invoices: InvoiceFiles;
+  /** Customers' project materials and print files (docs/product.md#d36-next-steps). */
+  materials: MaterialStore;
   tokens: AccessTokenKeys;
   /** Signs and checks the browsers' device cookies of the login (docs/product.md#h2-rate-limits). */
   deviceCookies: DeviceCookies;

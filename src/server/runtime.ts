@@ -23,6 +23,8 @@ import { imageStore } from './features/images/image-store.ts';
 import { seedCataloguePhotos } from './features/images/seed-photos.ts';
 import { invoiceFiles } from './features/invoices/invoices.service.ts';
 import { startRenewalReminders } from './features/maintenance/renewal-reminders.ts';
+import { materialStore } from './features/materials/material-store.ts';
+import { startMaterialsSchedule } from './features/materials/schedule.ts';
 import { describePayments, paymentConfig } from './features/payments/payment-config.ts';
 import { startReconciliation } from './features/payments/reconciliation.ts';
 import type { HttpServer } from './http/http-server.ts';
@@ -77,6 +79,7 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
     mailSender,
     images: imageStore(blobs),
     invoices,
+    materials: materialStore(blobs, secret, path.join(settings.dataDir, 'work')),
     tokens: accessTokenKeys(secret),
     deviceCookies: deviceCookies(secret),
     staffCookies: staffCookies(secret),
@@ -101,12 +104,14 @@ export async function startApi(settings: Settings): Promise<ApiRuntime> {
   const { app, providers } = createApp(deps);
   const stopReconciliation = startReconciliation(deps, providers, settings.reconcileAfterMs);
   const stopRenewalReminders = startRenewalReminders(deps);
+  const stopMaterialsSchedule = startMaterialsSchedule(deps);
   return {
     app,
     deps,
     close: async () => {
       await stopReconciliation();
       await stopRenewalReminders();
+      await stopMaterialsSchedule();
       await stopBackups?.();
       await mailSender.stop();
       await database.close();

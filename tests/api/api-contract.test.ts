@@ -12,12 +12,16 @@ import { eq, inArray } from 'drizzle-orm';
 import sharp from 'sharp';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookings, paymentAttempts, payments } from '../../src/server/db/schema.ts';
+import { bookings, paymentAttempts, payments, withdrawals } from '../../src/server/db/schema.ts';
 import type { ApiDocument } from '../../src/server/features/api-docs/api-document.ts';
+import type { ArticleView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import type { ImageView } from '../../src/server/features/images/images.views.ts';
+import type { MaterialFileView, UploadView } from '../../src/server/features/materials/materials.views.ts';
 import type { CheckoutSessionView, PayPalOrderView } from '../../src/server/features/payments/payments.views.ts';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/http/rate-limit-defaults.ts';
 import { certUrl, signTransmission } from '../../src/server/payment-sandbox/paypal/webhooks.ts';
+import { CORRUPT_PNG, rasterFile } from '../support/print-files.ts';
+import { addToCart, payCartByCard, uploadMaterial } from '../support/realistic-shop.ts';
 import {
   answer,
   BILLING_ADDRESS,
@@ -194,6 +198,103 @@ async function paidBooking(address?: string): Promise<number> {
   });
   return session.bookingId;
 }
+
+/** Where the materials routes' customer registers from. */
+const MATERIAL_CUSTOMERS = '198.51.100.39';
+
+/** A paid order of one seeded article (by its name) and its item, for the materials routes. */
+async function paidOrderOf(owner: TestUser, type: string): Promise<{ id: number; itemId: number }> {
+  const articles = await json<ArticleView[]>(api.request('GET', '/articles'));
+  await addToCart(
+    api.send,
+    owner.token,
+    articles.filter((candidate) => candidate.type === type),
+  );
+  const booking = await payCartByCard(api.send, owner.token);
+  return { id: booking.id, itemId: booking.items[0]?.id as number };
+}
+
+interface MaterialOrders {
+  owner: TestUser;
+  /** A banner at 100 × 70 cm with a print file. */
+  print: { id: number; itemId: number; fileId: number };
+  /** A photo print with a file but no format yet. */
+  bare: { id: number; itemId: number; fileId: number };
+  /** Business cards without a file, marked so: complete. */
+  complete: { id: number; itemId: number };
+  /** Withdrawn: takes nothing. */
+  closed: { id: number; itemId: number };
+  /** A banner the upload parts are sent to: a completed upload replaces the position's print file, so not `print`'s. */
+  uploads: { id: number; itemId: number };
+}
+
+let materialOrders: Promise<MaterialOrders> | undefined;
+
+/** The orders every materials route is checked with, made once. */
+function materialOrdersOnce(): Promise<MaterialOrders> {
+  materialOrders ??= (async () => {
+    const owner = await api.user({}, { address: MATERIAL_CUSTOMERS });
+    const png = await rasterFile({ width: 600, height: 420, type: 'png' });
+    const withFile = async (type: string, format?: object) => {
+      const order = await paidOrderOf(owner, type);
+      if (format) {
+        await api.request('PUT', `/booking/${order.id}/materials/items/${order.itemId}`, {
+          token: owner.token,
+          body: { kind: 'print', ...format },
+        });
+      }
+      const target = { bookingId: order.id, itemId: order.itemId, slot: 'print' };
+      const file = await json<MaterialFileView>(uploadMaterial(api.send, owner.token, target, 'druck.png', png));
+      return { ...order, fileId: file.id };
+    };
+    const print = await withFile('Banner', { widthCm: 100, heightCm: 70 });
+    const bare = await withFile('Fotodruck');
+    const complete = await paidOrderOf(owner, 'Visitenkarten');
+    await api.request('PUT', `/booking/${complete.id}/materials/items/${complete.itemId}`, {
+      token: owner.token,
+      body: { kind: 'print', noFile: true, note: 'Gestaltung durch HWDS' },
+    });
+    const closed = await paidOrderOf(owner, 'Plan- und technischer Zeichnungsdruck');
+    await api.db.insert(withdrawals).values({
+      name: 'Anna Müller',
+      email: owner.userEmail,
+      orderNumber: '',
+      bookingId: closed.id,
+      reason: '',
+    });
+    const uploads = await paidOrderOf(owner, 'Banner');
+    return { owner, print, bare, complete, closed, uploads };
+  })();
+  return materialOrders;
+}
+
+/** Announces a file of `size` bytes to the print slot of `order`. */
+const announce = (owner: TestUser, order: { id: number; itemId: number }, size: number) =>
+  json<UploadView>(
+    api.request('POST', `/booking/${order.id}/materials/uploads`, {
+      token: owner.token,
+      body: { itemId: order.itemId, slot: 'print', fileName: 'druck.png', size },
+    }),
+  );
+
+/** Sends a part of an upload. */
+const part = (
+  owner: TestUser,
+  bookingId: number,
+  uploadId: string,
+  offset: number | undefined,
+  data: Uint8Array,
+  type = 'application/octet-stream',
+) =>
+  api.request(
+    'PUT',
+    `/booking/${bookingId}/materials/uploads/${uploadId}${offset === undefined ? '' : `?offset=${offset}`}`,
+    {
+      token: owner.token,
+      rawBody: new Uint8Array(data),
+      headers: { 'Content-Type': type },
+    },
+  );
 
 /** Starting a payment: started, an empty cart, a client amount that is not the total, the provider failing. */
 async function paymentStartChecks(key: string, provider: 'stripe' | 'paypal', started: number): Promise<Check[]> {
@@ -913,6 +1014,200 @@ const written: Record<string, () => Promise<Check[]>> = {
           return cancel(unreachable);
         },
       },
+    ];
+  },
+
+  'GET /booking/{id}/materials': async () => {
+    const key = 'GET /booking/{id}/materials';
+    const { owner, print } = await materialOrdersOnce();
+    return [
+      { key, status: 200, send: () => api.request('GET', `/booking/${print.id}/materials`, { token: owner.token }) },
+      { key, status: 404, send: () => api.request('GET', `/booking/${print.id}/materials`, { token: customer.token }) },
+    ];
+  },
+
+  'PUT /booking/{id}/materials/items/{itemId}': async () => {
+    const key = 'PUT /booking/{id}/materials/items/{itemId}';
+    const { owner, print, closed } = await materialOrdersOnce();
+    const save = (order: { id: number; itemId: number }, token = owner.token) =>
+      api.request('PUT', `/booking/${order.id}/materials/items/${order.itemId}`, {
+        token,
+        body: { kind: 'print', widthCm: 100, heightCm: 70 },
+      });
+    return [
+      { key, status: 200, send: () => save(print) },
+      { key, status: 404, send: () => save(print, customer.token) },
+      { key, status: 409, send: () => save(closed) },
+    ];
+  },
+
+  'POST /booking/{id}/materials/uploads': async () => {
+    const key = 'POST /booking/{id}/materials/uploads';
+    const { owner, print, closed } = await materialOrdersOnce();
+    const start = (order: { id: number; itemId: number }, size: number, token = owner.token) =>
+      api.request('POST', `/booking/${order.id}/materials/uploads`, {
+        token,
+        body: { itemId: order.itemId, slot: 'print', fileName: 'druck.pdf', size },
+      });
+    return [
+      { key, status: 201, send: () => start(print, 1000) },
+      { key, status: 404, send: () => start(print, 1000, customer.token) },
+      { key, status: 409, send: () => start(closed, 1000) },
+      { key, status: 413, send: () => start(print, 201 * 1024 * 1024) },
+    ];
+  },
+
+  'GET /booking/{id}/materials/uploads/{uploadId}': async () => {
+    const key = 'GET /booking/{id}/materials/uploads/{uploadId}';
+    const { owner, print } = await materialOrdersOnce();
+    const upload = await announce(owner, print, 1000);
+    const status = (uploadId: string) =>
+      api.request('GET', `/booking/${print.id}/materials/uploads/${uploadId}`, { token: owner.token });
+    return [
+      { key, status: 200, send: () => status(upload.id) },
+      { key, status: 404, send: () => status('0'.repeat(32)) },
+    ];
+  },
+
+  'PUT /booking/{id}/materials/uploads/{uploadId}': async () => {
+    const key = 'PUT /booking/{id}/materials/uploads/{uploadId}';
+    const { owner, uploads } = await materialOrdersOnce();
+    const png = await rasterFile({ width: 300, height: 210, type: 'png' });
+    const svgFile = new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/> ');
+    const [whole, inParts, corrupt, svg] = [
+      await announce(owner, uploads, png.byteLength),
+      await announce(owner, uploads, png.byteLength),
+      await announce(owner, uploads, CORRUPT_PNG.byteLength),
+      await announce(owner, uploads, svgFile.byteLength),
+    ];
+    const send = (uploadId: string, offset: number | undefined, data: Uint8Array, type?: string) =>
+      part(owner, uploads.id, uploadId, offset, data, type);
+    return [
+      { key, status: 200, send: () => send(inParts.id, 0, png.subarray(0, 100)) },
+      { key, status: 201, send: () => send(whole.id, 0, png) },
+      { key, status: 400, send: () => send(inParts.id, undefined, png.subarray(100)) },
+      { key, status: 404, send: () => send('f'.repeat(32), 0, png) },
+      { key, status: 409, send: () => send(inParts.id, 0, png.subarray(0, 100)) },
+      { key, status: 413, send: () => send(inParts.id, 100, new Uint8Array(png.byteLength)) },
+      { key, status: 415, send: () => send(inParts.id, 100, png.subarray(100), 'image/png') },
+      {
+        key,
+        status: 415,
+        send: () => send(svg.id, 0, svgFile),
+      },
+      { key, status: 422, send: () => send(corrupt.id, 0, CORRUPT_PNG) },
+    ];
+  },
+
+  'POST /booking/{id}/materials/files/{fileId}/accept': async () => {
+    const key = 'POST /booking/{id}/materials/files/{fileId}/accept';
+    const { owner, print, bare } = await materialOrdersOnce();
+    const accept = (order: { id: number; fileId: number }, token = owner.token) =>
+      api.request('POST', `/booking/${order.id}/materials/files/${order.fileId}/accept`, { token });
+    return [
+      { key, status: 200, send: () => accept(print) },
+      { key, status: 404, send: () => accept(print, customer.token) },
+      { key, status: 409, send: () => accept(bare) },
+    ];
+  },
+
+  'DELETE /booking/{id}/materials/files/{fileId}': async () => {
+    const key = 'DELETE /booking/{id}/materials/files/{fileId}';
+    const { owner, bare } = await materialOrdersOnce();
+    const closedFile = await materialOrdersOnce().then(async ({ closed }) => {
+      // Uploaded before the withdrawal: the file stays, but can no longer be deleted.
+      await api.db.delete(withdrawals).where(eq(withdrawals.bookingId, closed.id));
+      const target = { bookingId: closed.id, itemId: closed.itemId, slot: 'print' };
+      const png = await rasterFile({ width: 200, height: 140, type: 'png' });
+      const file = await json<MaterialFileView>(uploadMaterial(api.send, owner.token, target, 'plan.png', png));
+      await api.db.insert(withdrawals).values({
+        name: 'Anna Müller',
+        email: owner.userEmail,
+        orderNumber: '',
+        bookingId: closed.id,
+        reason: '',
+      });
+      return { id: closed.id, fileId: file.id };
+    });
+    const remove = (order: { id: number; fileId: number }) =>
+      api.request('DELETE', `/booking/${order.id}/materials/files/${order.fileId}`, { token: owner.token });
+    return [
+      { key, status: 204, send: () => remove(bare) },
+      { key, status: 404, send: () => remove(bare) },
+      { key, status: 409, send: () => remove(closedFile) },
+    ];
+  },
+
+  'POST /booking/{id}/materials/links': async () => {
+    const key = 'POST /booking/{id}/materials/links';
+    const { owner, print } = await materialOrdersOnce();
+    const link = (body: object) =>
+      api.request('POST', `/booking/${print.id}/materials/links`, { token: owner.token, body });
+    return [
+      { key, status: 200, send: () => link({ fileId: print.fileId }) },
+      { key, status: 404, send: () => link({ fileId: 999_999 }) },
+    ];
+  },
+
+  'GET /booking/{id}/materials/files/{fileId}': async () => {
+    const key = 'GET /booking/{id}/materials/files/{fileId}';
+    const { owner, print } = await materialOrdersOnce();
+    const link = await json<{ url: string }>(
+      api.request('POST', `/booking/${print.id}/materials/links`, {
+        token: owner.token,
+        body: { fileId: print.fileId },
+      }),
+    );
+    return [
+      { key, status: 200, send: async () => api.app.request(link.url) },
+      {
+        key,
+        status: 404,
+        send: () =>
+          api.request('GET', `/booking/${print.id}/materials/files/${print.fileId}`, { token: customer.token }),
+      },
+    ];
+  },
+
+  'GET /booking/{id}/materials/archive': async () => {
+    const key = 'GET /booking/{id}/materials/archive';
+    const { owner, print } = await materialOrdersOnce();
+    return [
+      {
+        key,
+        status: 200,
+        send: () => api.request('GET', `/booking/${print.id}/materials/archive`, { token: admin.token }),
+      },
+      {
+        key,
+        status: 404,
+        send: () => api.request('GET', `/booking/${print.id}/materials/archive?link=${owner.id}.1.x`),
+      },
+    ];
+  },
+
+  'POST /booking/{id}/materials/hand-over': async () => {
+    const key = 'POST /booking/{id}/materials/hand-over';
+    const { owner, bare, complete } = await materialOrdersOnce();
+    const hand = (order: { id: number }, token = owner.token) =>
+      api.request('POST', `/booking/${order.id}/materials/hand-over`, { token });
+    return [
+      { key, status: 200, send: () => hand(complete) },
+      { key, status: 404, send: () => hand(complete, customer.token) },
+      { key, status: 409, send: () => hand(complete) },
+      { key, status: 409, send: () => hand(bare) },
+    ];
+  },
+
+  'POST /admin/bookings/{id}/progress': async () => {
+    const key = 'POST /admin/bookings/{id}/progress';
+    const { print, closed } = await materialOrdersOnce();
+    const move = (id: number) =>
+      api.request('POST', `/admin/bookings/${id}/progress`, { token: admin.token, body: { step: 'in_progress' } });
+    return [
+      { key, status: 200, send: () => move(print.id) },
+      { key, status: 404, send: () => move(999_999) },
+      { key, status: 409, send: () => move(closed.id) },
     ];
   },
 };

@@ -8,9 +8,12 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { TokenPair } from '../../src/server/features/accounts/accounts.views.ts';
-import type { CategoryView } from '../../src/server/features/catalogue/catalogue.views.ts';
+import type { ArticleView, CategoryView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import type { ImageView } from '../../src/server/features/images/images.views.ts';
+import type { MaterialFileView } from '../../src/server/features/materials/materials.views.ts';
+import { rasterFile } from '../support/print-files.ts';
 import { embeddedEnv, type RunningServer, run, startApiServer } from '../support/processes.ts';
+import { addToCart, payCartByCard, type Send, saveBillingAddress, uploadMaterial } from '../support/realistic-shop.ts';
 import { STRONG_PASSWORD } from './support/test-api.ts';
 
 const ADMIN = 'chefin@example.de';
@@ -41,6 +44,19 @@ async function uploadImage(server: RunningServer, token: string, categoryId: num
 const bytesOf = async (server: RunningServer, url: string) =>
   Buffer.from(await (await fetch(`${server.baseUrl}${url}`)).arrayBuffer());
 
+/** A print order of the administrator, paid, with its print file uploaded (docs/product.md#d36-next-steps). */
+async function printOrderWithFile(server: RunningServer, token: string) {
+  const send: Send = (url, init) => fetch(`${server.baseUrl}/api${url}`, init);
+  const banner = ((await (await send('/articles')).json()) as ArticleView[]).filter((a) => a.type === 'Banner');
+  await saveBillingAddress(send, token);
+  await addToCart(send, token, banner);
+  const booking = await payCartByCard(send, token);
+  const data = await rasterFile({ width: 2000, height: 1400, type: 'png' });
+  const target = { bookingId: booking.id, itemId: booking.items[0]?.id as number, slot: 'print' };
+  const file = (await (await uploadMaterial(send, token, target, 'Banner.png', data)).json()) as MaterialFileView;
+  return { url: `/api/booking/${booking.id}/materials/files/${file.id}`, data };
+}
+
 const categoryNumbers = async (server: RunningServer) =>
   ((await (await fetch(`${server.baseUrl}/api/departaments`)).json()) as CategoryView[]).map((d) => d.number);
 
@@ -54,6 +70,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     let accessToken: string;
     let image: ImageView;
     let original: Buffer;
+    let printFile: { url: string; data: Buffer };
     const server = await startApiServer(env);
     try {
       const login = await fetch(`${server.baseUrl}/api/auth/login`, {
@@ -70,6 +87,7 @@ describe('npm run backup and npm run restore (embedded database)', () => {
       const { id } = (await created.json()) as { id: number };
       image = await uploadImage(server, accessToken, id);
       original = await bytesOf(server, image.url);
+      printFile = await printOrderWithFile(server, accessToken);
 
       const backup = await run('src/cli/backup.ts', [], env);
       expect(backup.code, backup.output).toBe(0);
@@ -92,9 +110,10 @@ describe('npm run backup and npm run restore (embedded database)', () => {
     for (const name of ['db', 'uploads', 'jwt-secret']) rmSync(path.join(dataDir, name), { recursive: true });
     const restored = await run('src/cli/restore.ts', [file], env);
     expect(restored.code, restored.output).toBe(0);
-    // The uploaded image and its WebP variants (480, 720, 960 and 1000 px wide), and the eight photos
-    // a fresh installation starts with (content/photos/) with theirs: 5 + 38.
-    expect(restored.output).toMatch(/^Restored the backup of \S+ with 43 uploaded files\.\n$/);
+    // The uploaded image and its WebP variants (480, 720, 960 and 1000 px wide), the eight photos
+    // a fresh installation starts with (content/photos/) with theirs, the order's invoice and the
+    // customer's print file: 5 + 38 + 2.
+    expect(restored.output).toMatch(/^Restored the backup of \S+ with 45 uploaded files\.\n$/);
 
     const again = await startApiServer(env);
     try {
@@ -104,6 +123,10 @@ describe('npm run backup and npm run restore (embedded database)', () => {
       expect(await bytesOf(again, image.url)).toEqual(original);
       const variant = await fetch(`${again.baseUrl}${image.variants[0]?.url}`);
       expect(variant.status).toBe(200);
+      const file = await fetch(`${again.baseUrl}${printFile.url}`, {
+        headers: { Authorization: `Bearer ${accessToken}` },
+      });
+      expect(Buffer.from(await file.arrayBuffer())).toEqual(printFile.data);
       // The generated token secret came back too: a token from before the backup still works.
       expect((await call(again, 'GET', '/users/me', accessToken)).status).toBe(200);
     } finally {

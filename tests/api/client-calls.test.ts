@@ -21,6 +21,7 @@ import type { CartRoutes } from '../../src/client/cart.ts';
 import type { CatalogueRoutes } from '../../src/client/catalogue.ts';
 import type { ImageRoutes } from '../../src/client/images.ts';
 import type { InvoiceRoutes } from '../../src/client/invoices.ts';
+import type { MaterialRoutes } from '../../src/client/materials.ts';
 import type { PaymentRoutes } from '../../src/client/payments.ts';
 import type { WithdrawalRoutes } from '../../src/client/withdrawals.ts';
 import { BillingAddressViewSchema } from '../../src/lib/billing-address.ts';
@@ -38,6 +39,14 @@ import { BookingViewSchema } from '../../src/server/features/bookings/bookings.v
 import { CartEntryViewSchema, CartViewSchema } from '../../src/server/features/cart/cart.views.ts';
 import { ArticleViewSchema, CategoryViewSchema } from '../../src/server/features/catalogue/catalogue.views.ts';
 import { ImageViewSchema } from '../../src/server/features/images/images.views.ts';
+import {
+  DownloadLinkViewSchema,
+  MaterialFileViewSchema,
+  MaterialItemViewSchema,
+  MaterialsViewSchema,
+  ProgressViewSchema,
+  UploadViewSchema,
+} from '../../src/server/features/materials/materials.views.ts';
 import {
   CheckoutSessionViewSchema,
   PaymentResultViewSchema,
@@ -72,6 +81,7 @@ const ANSWERS: Record<string, Record<string, v.GenericSchema | null>> = {
     'GET admin/bookings': AdminBookingPageSchema,
     'POST admin/bookings/{id}/cancel': null,
     'POST admin/bookings/{id}/refund': RefundViewSchema,
+    'POST admin/bookings/{id}/progress': ProgressViewSchema,
   }),
   'bookings.ts': answers<BookingRoutes>({
     'GET booking/get': v.array(BookingViewSchema),
@@ -104,6 +114,16 @@ const ANSWERS: Record<string, Record<string, v.GenericSchema | null>> = {
     'PUT users/me/billing-address': BillingAddressViewSchema,
     'GET booking/{id}/invoice': null,
     'GET booking/{id}/credit-note': null,
+  }),
+  'materials.ts': answers<MaterialRoutes>({
+    'GET booking/{id}/materials': MaterialsViewSchema,
+    'PUT booking/{id}/materials/items/{itemId}': MaterialItemViewSchema,
+    'POST booking/{id}/materials/uploads': UploadViewSchema,
+    'GET booking/{id}/materials/uploads/{uploadId}': UploadViewSchema,
+    'POST booking/{id}/materials/files/{fileId}/accept': MaterialFileViewSchema,
+    'DELETE booking/{id}/materials/files/{fileId}': null,
+    'POST booking/{id}/materials/links': DownloadLinkViewSchema,
+    'POST booking/{id}/materials/hand-over': ProgressViewSchema,
   }),
   'payments.ts': answers<PaymentRoutes>({
     'POST payment/stripe/checkout-session': CheckoutSessionViewSchema,

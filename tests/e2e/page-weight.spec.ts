@@ -3,7 +3,8 @@
  * JavaScript it loads within 5 s of opening at 375 × 800 px, counted as gzip bytes of the built
  * files (the server sends brotli, smaller still). A logged-in customer's category page with a
  * dozen booking forms stays within 40 KB (the forms hydrate when used); the account pages within
- * 90 KB, everything they load at once included (their first reads go without ky).
+ * 90 KB, everything they load at once included (their first reads go without ky); the materials
+ * page, which alone loads the upload code and the materials' input rules, within 100 KB.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,3 +56,17 @@ for (const route of ['/profilepage', '/cart', '/payment-options', '/checkout']) 
     expect(total, files.join('\n')).toBeLessThanOrEqual(90 * 1024);
   });
 }
+
+test('the materials page of a paid order loads at most 100 KB of JavaScript in its first 5 s, its upload code and input rules included', async ({
+  page,
+  realShop,
+}) => {
+  const paid = realShop.bookings.findLast((booking) => booking.status === 'paid');
+  await signIn(page, realShop.customer.accessToken);
+  await page.goto(`/unterlagen?bestellung=${paid?.bookingNumber}`);
+  await expect(page.getByRole('button', { name: 'Unterlagen übergeben' })).toBeVisible();
+  await page.waitForTimeout(QUIET_MS);
+  const { total, files } = await scriptBytes(page);
+  expect(total, files.join('\n')).toBeLessThanOrEqual(100 * 1024);
+  expect(files.some((file) => file.includes('MaterialsPage'))).toBe(true);
+});

@@ -44,6 +44,10 @@ const category = (title: string, key: keyof RealShop['catalogue'], as?: Visit['a
   as,
 });
 
+/** The number of the realistic customer's newest paid order: its materials page. */
+const paidOrderOf = (shop: RealShop) =>
+  shop.bookings.findLast((booking) => booking.status === 'paid' && !booking.withdrawnAt)?.bookingNumber ?? '';
+
 const slugs = readdirSync('content/landing').map((file) => file.replace(/\.md$/, ''));
 
 const VISITS: Visit[] = [
@@ -81,6 +85,11 @@ const VISITS: Visit[] = [
   ...['/', '/cart', '/payment-options', '/profilepage', '/checkout', '/success', '/cancel'].map((path) =>
     fixed(path, 'customer'),
   ),
+  {
+    title: '/unterlagen (a paid order of several print positions)',
+    path: (shop) => `/unterlagen?bestellung=${paidOrderOf(shop)}`,
+    as: 'customer',
+  },
   ...['/admin/departaments', '/admin/bestellungen', '/admin/inhalte'].map((path) => fixed(path, 'admin')),
   // An account without a billing address: the profile shows the address form at once, above the orders.
   { ...fixed('/profilepage', 'admin'), title: '/profilepage (an account without a billing address)' },

@@ -18,6 +18,7 @@ import { TERMS, type Unit } from '../../src/lib/units.ts';
 import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
 import type { ArticleView, CategoryView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import type { ImageView } from '../../src/server/features/images/images.views.ts';
+import { LOW_RESOLUTION_BANNER, rasterFile } from './print-files.ts';
 
 /** Sends a request to the API; `path` is below the API base, e.g. `/departaments`. */
 export type Send = (path: string, init?: RequestInit) => Promise<Response>;
@@ -417,4 +418,99 @@ export async function payCartPendingWithPayPal(send: Send, token: string): Promi
   const booking = bookings.find((candidate) => candidate.id === order.bookingId);
   if (!booking) throw new Error('the pending booking is not in the customer’s list');
   return booking;
+}
+
+/**
+ * Uploads a file to an ordered item's slot as the materials page does (docs/product.md#d36-next-steps):
+ * announced with its size, then sent in parts of `partBytes`. Resolves with the last answer (201 and
+ * the file, or the refusal).
+ */
+export async function uploadMaterial(
+  send: Send,
+  token: string,
+  target: { bookingId: number; itemId: number; slot: string },
+  fileName: string,
+  data: Uint8Array,
+  partBytes = data.byteLength,
+): Promise<Response> {
+  const started = await send(
+    `/booking/${target.bookingId}/materials/uploads`,
+    jsonRequest('POST', token, { itemId: target.itemId, slot: target.slot, fileName, size: data.byteLength }),
+  );
+  if (started.status !== 201) return started;
+  const { id } = (await started.json()) as { id: string };
+  let last = started;
+  for (let offset = 0; offset < data.byteLength; offset += partBytes) {
+    last = await send(`/booking/${target.bookingId}/materials/uploads/${id}?offset=${offset}`, {
+      method: 'PUT',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/octet-stream' },
+      body: new Uint8Array(data.subarray(offset, offset + partBytes)),
+    });
+    if (!last.ok) return last;
+  }
+  return last;
+}
+
+/** The orders of the realistic materials case, paid and with their materials as customers send them. */
+export interface MaterialsCase {
+  /** A banner at 100 × 70 cm whose print file has 72 dpi: the check warns, the customer decides. */
+  print: BookingView;
+  /** A website (model 1) with its name, address, five pages typed, a text file, a logo and three photos. */
+  website: BookingView;
+}
+
+/**
+ * The realistic materials case (docs/product.md#d36-next-steps): a print order with a 72-dpi banner
+ * (2835 × 1984 px at 100 × 70 cm) and a website order with texts and photos, each paid alone.
+ * `articles` are the seeded ones (`GET /articles`), of which it takes 'Banner' and the first model.
+ */
+export async function createMaterialsCase(
+  send: Send,
+  token: string,
+  articles: readonly ArticleView[],
+): Promise<MaterialsCase> {
+  const paidOne = async (type: string) => {
+    const article = articles.find((candidate) => candidate.type === type);
+    if (!article) throw new Error(`no seeded article ${type}`);
+    await addToCart(send, token, [article]);
+    return payCartByCard(send, token);
+  };
+  const save = (order: BookingView, body: object) =>
+    expectOk(
+      send(`/booking/${order.id}/materials/items/${order.items[0]?.id}`, jsonRequest('PUT', token, body)),
+      'materials',
+    );
+  const upload = async (order: BookingView, slot: string, name: string, data: Uint8Array) => {
+    const target = { bookingId: order.id, itemId: order.items[0]?.id as number, slot };
+    await expectOk(uploadMaterial(send, token, target, name, data), `upload ${name}`);
+  };
+
+  const print = await paidOne('Banner');
+  await save(print, { kind: 'print', widthCm: 100, heightCm: 70, note: 'Ösen bitte alle 50 cm, auch an den Seiten.' });
+  await upload(print, 'print', 'Messebanner_Frühjahr_2027.png', await rasterFile(LOW_RESOLUTION_BANNER));
+
+  const website = await paidOne('Informationsseite mit CMS');
+  const page = (title: string, text: string) => ({ title, text });
+  await save(website, {
+    kind: 'website',
+    siteName: 'Bäckerei Müller-Lüdenscheidt',
+    desiredAddress: 'www.bäckerei-müller.de',
+    pages: [
+      page('Startseite', 'Seit 1952 backen wir in Wiesbaden-Biebrich mit Sauerteig, Zeit und regionalem Mehl.'),
+      page('Über uns', 'Drei Generationen, eine Backstube: Großvater Heinrich, Mutter Jutta und heute Jörg Müller.'),
+      page('Brote', 'Roggenmischbrot, Dinkelvollkorn, Körnerkruste und samstags unser Kartoffelbrot.'),
+      page(
+        'Kuchen und Torten',
+        'Käsekuchen nach Familienrezept, Frankfurter Kranz und Hochzeitstorten auf Bestellung.',
+      ),
+      page('Kontakt', 'Rathausstraße 12, 65203 Wiesbaden; Mo–Fr 6–18 Uhr, Sa 6–13 Uhr.'),
+    ],
+    services: [page('Hochzeitstorten', 'Auf Bestellung, mindestens drei Tage Vorlauf, Verkostung nach Absprache.')],
+  });
+  await upload(website, 'text', 'Texte_Über_uns.txt', new TextEncoder().encode('Über uns\nSeit 1952 …\n'));
+  await upload(website, 'logo', 'logo-bäckerei.png', await rasterFile({ width: 800, height: 400, type: 'png' }));
+  for (const name of ['laden-innen.jpg', 'backstube.jpg', 'brotregal.jpg']) {
+    await upload(website, 'photo', name, await rasterFile({ width: 1600, height: 1067, type: 'jpeg' }));
+  }
+  return { print, website };
 }

@@ -1,6 +1,7 @@
-import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { describe, expect, it } from 'vitest';
 import { pausableWrites } from '../../src/server/storage/blob-store.ts';
 import { diskBlobStore } from '../../src/server/storage/disk-blob-store.ts';
@@ -21,6 +22,21 @@ describe('the disk blob store', () => {
     await store.delete(['abc.png', 'nie-da-gewesen.png']);
     expect(await store.get('abc.png')).toBeUndefined();
     expect((await store.list('')).sort()).toEqual(['abc-480.webp', 'xyz.png']);
+  });
+
+  it('stores a file of this machine and opens it as a stream with its length', async () => {
+    const dir = folder();
+    const store = diskBlobStore(dir);
+    const source = path.join(folder(), 'druckdatei.pdf');
+    writeFileSync(source, 'x'.repeat(70_000));
+    await store.putFile('material-abc', source, 'application/pdf');
+    const opened = await store.open('material-abc');
+    if (!opened) throw new Error('not stored');
+    expect(opened.bytes).toBe(70_000);
+    expect((await buffer(opened.stream)).toString()).toBe('x'.repeat(70_000));
+    expect(await store.open('material-fehlt')).toBeUndefined();
+    await expect(store.putFile('material-x', path.join(dir, 'fehlt.pdf'), 'application/pdf')).rejects.toThrow();
+    expect(readdirSync(dir)).toEqual(['material-abc']);
   });
 
   it('never lists half-written files and refuses names that leave its folder', async () => {

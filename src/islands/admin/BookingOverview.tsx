@@ -3,7 +3,7 @@
  * number, name or e-mail, a page of 20 at a time from the server; a booking left unpaid past its
  * payment window can be cancelled here, a paid one refunded (docs/product.md#d23-admin-editing-and-orders,
  * #d33-refunds); a test payment says so, and so do a payer's dispute and a refund pending or
- * failed at the provider (#d32-payment-states).
+ * failed at the provider (#d32-payment-states); a paid order's materials and progress (#d36-next-steps).
  */
 import { Fragment, startTransition, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { cancelBooking, fetchAllBookings, refundBooking } from '../../client/admin.ts';
@@ -21,6 +21,7 @@ import type { Loadable } from '../loadable.ts';
 import { AdminOnly } from './AdminOnly.tsx';
 import { useAdminMessages } from './admin-messages.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
+import { OrderMaterials } from './OrderMaterials.tsx';
 import { ADMIN_TEXTS, BOOKING_OVERVIEW_TEXTS as t } from './texts.ts';
 
 type Overview = Loadable<{ page: AdminBookingPage }>;
@@ -204,6 +205,13 @@ function Overview() {
                         )}
                       </td>
                       <td>
+                        {booking.status === 'paid' && booking.progress && (
+                          <OrderMaterials
+                            bookingId={booking.id}
+                            bookingNumber={booking.bookingNumber}
+                            onChanged={() => load(query)}
+                          />
+                        )}
                         {booking.refundable && booking.paymentMethod && (
                           <ConfirmAction
                             label={t.refund(booking.bookingNumber)}

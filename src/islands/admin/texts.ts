@@ -186,3 +186,28 @@ export const BOOKING_OVERVIEW_TEXTS = {
   refundPendingNote: (date: string) => `Erstattung seit ${date} beim Zahlungsanbieter in Bearbeitung`,
   refundFailedNote: (date: string) => `Erstattung am ${date} gescheitert, bitte erneut erstatten`,
 } as const;
+
+/** A paid order's materials and progress in /admin/bestellungen (docs/product.md#d36-next-steps). */
+export const ORDER_MATERIALS_TEXTS = {
+  open: 'Unterlagen und Stand',
+  loading: 'Unterlagen werden geladen …',
+  loadFailed: 'Die Unterlagen konnten nicht geladen werden.',
+  current: (step: string) => `Stand: ${step}`,
+  siteName: 'Name',
+  address: 'Adresse',
+  format: 'Endformat',
+  noFile: 'Ohne Druckdatei',
+  accepted: 'Vom Kunden so zum Druck freigegeben.',
+  missing: (what: string) => `Es fehlt: ${what}`,
+  zip: 'Alle Dateien (ZIP)',
+  zipFailed: 'Der Download konnte nicht gestartet werden.',
+  step: 'Neuer Stand',
+  carrier: 'Versanddienst',
+  trackingNumber: 'Sendungsnummer',
+  siteUrl: 'Adresse der fertigen Website',
+  startedOn: 'Beginn der Wartung',
+  note: 'Was fehlt noch? (Nachricht an den Kunden)',
+  move: 'Stand speichern',
+  moved: (step: string) => `Gespeichert: ${step}. Der Kunde erhält eine E-Mail.`,
+  moveFailed: 'Der Stand konnte nicht gespeichert werden.',
+} as const;

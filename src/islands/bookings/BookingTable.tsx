@@ -1,11 +1,12 @@
 /**
  * The caller's bookings as a table, newest first: date, what was booked (quantity, unit, line
  * price), amount with the invoices to download (docs/product.md#d37-invoices), booking number,
- * status, and while its withdrawal period runs the way to withdraw (docs/product.md#d31-consumer-law),
+ * status, a paid order's progress with the way to its materials, and while its withdrawal period runs the way to withdraw (docs/product.md#d31-consumer-law),
  * while a maintenance term runs the way to cancel it.
  */
 import { formatGermanDate, todayInGermany } from '../../lib/dates.ts';
 import { formatEuros } from '../../lib/money.ts';
+import { PROGRESS_STEP_NAMES } from '../../lib/progress-steps.ts';
 import { formatLine } from '../../lib/units.ts';
 import { lastDayToWithdraw, withinWithdrawalPeriod } from '../../lib/withdrawal-period.ts';
 import type { BookingView } from '../../server/features/bookings/bookings.views.ts';
@@ -51,6 +52,27 @@ function Cancellation({ booking }: { booking: BookingView }) {
   );
 }
 
+/**
+ * A paid order's step after the payment and the way to its materials (docs/product.md#d36-next-steps):
+ * 'Unterlagen abgeben' while they are missing, else 'Unterlagen ansehen'.
+ */
+function Materials({ booking }: { booking: BookingView }) {
+  if (booking.status !== 'paid' || !booking.progress) return null;
+  const missing = booking.progress.step === 'materials_missing';
+  return (
+    <span className="booking-table__note">
+      {t.progress(PROGRESS_STEP_NAMES[booking.progress.step])}{' '}
+      <a
+        className={missing ? 'button button--accent' : undefined}
+        href={`/unterlagen?bestellung=${encodeURIComponent(booking.bookingNumber)}`}
+      >
+        {missing ? t.handOverMaterials : t.showMaterials}
+        <span className="visually-hidden"> {t.withdrawBooking(booking.bookingNumber)}</span>
+      </a>
+    </span>
+  );
+}
+
 export function BookingTable({ bookings, caption }: { bookings: BookingView[]; caption: string }) {
   const newestFirst = [...bookings].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return (
@@ -85,6 +107,7 @@ export function BookingTable({ bookings, caption }: { bookings: BookingView[]; c
             </td>
             <td data-label={t.status}>
               {BOOKING_STATUS_LABELS[booking.status]}
+              <Materials booking={booking} />
               <Withdrawal booking={booking} />
               <Cancellation booking={booking} />
             </td>

@@ -28,6 +28,10 @@ export const BOOKING_TABLE_TEXTS = {
   /** While a paid maintenance term runs (docs/product.md#d35-maintenance-terms). */
   cancel: 'Wartung kündigen',
   cancellationReceived: (date: string) => `Kündigung eingegangen am ${date}`,
+  /** A paid order's step after the payment (docs/product.md#d36-next-steps). */
+  progress: (step: string) => `Stand: ${step}.`,
+  handOverMaterials: 'Unterlagen abgeben',
+  showMaterials: 'Unterlagen ansehen',
 } as const;
 
 export const CONFIRMATION_TEXTS = {

@@ -1,11 +1,11 @@
 /**
  * The backup file: one gzipped tar holding a manifest, the embedded database's folder (itself a
- * tar, as PGlite dumps it), the generated token secret when there is one, and every upload.
+ * tar, as PGlite dumps it), the generated token secret when there is one, and every upload. Uploads
+ * are streamed in and out, one at a time: a customer's print file may have 200 MB.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream';
-import { buffer } from 'node:stream/consumers';
+import { pipeline, type Readable } from 'node:stream';
 import { pipeline as pipelineAsync } from 'node:stream/promises';
 import { createGunzip, createGzip } from 'node:zlib';
 import { extract, pack } from 'tar-stream';
@@ -28,9 +28,13 @@ export const ManifestSchema = v.object({
 
 export type Manifest = v.InferOutput<typeof ManifestSchema>;
 
-export interface ArchiveEntry {
+/** An entry to write: bytes at hand, or a stream of `bytes` bytes. */
+export type ArchiveEntry = { name: string; data: Uint8Array } | { name: string; bytes: number; stream: Readable };
+
+/** An entry read: its bytes must be read to their end (or the reading stopped) before the next entry comes. */
+export interface ReadEntry {
   name: string;
-  data: Uint8Array;
+  stream: AsyncIterable<Uint8Array>;
 }
 
 /** Writes the entries to a new file (never replacing one), readable by its owner only; no half file stays. */
@@ -38,14 +42,17 @@ export async function writeArchive(file: string, entries: AsyncIterable<ArchiveE
   const tar = pack();
   const written = pipelineAsync(tar, createGzip(), createWriteStream(file, { flags: 'wx', mode: 0o600 }));
   try {
-    for await (const { name, data } of entries) {
-      const added = new Promise<void>((resolve, reject) =>
-        tar.entry(
-          { name, size: data.byteLength, mode: 0o600 },
-          Buffer.from(data.buffer, data.byteOffset, data.byteLength),
-          (error) => (error ? reject(error) : resolve()),
-        ),
-      );
+    for await (const entry of entries) {
+      const added =
+        'data' in entry
+          ? new Promise<void>((resolve, reject) =>
+              tar.entry(
+                { name: entry.name, size: entry.data.byteLength, mode: 0o600 },
+                Buffer.from(entry.data.buffer, entry.data.byteOffset, entry.data.byteLength),
+                (error) => (error ? reject(error) : resolve()),
+              ),
+            )
+          : pipelineAsync(entry.stream, tar.entry({ name: entry.name, size: entry.bytes, mode: 0o600 }));
       // A failing disk ends the pipeline; the entry's callback would then never come.
       await Promise.race([added, written]);
     }
@@ -60,13 +67,13 @@ export async function writeArchive(file: string, entries: AsyncIterable<ArchiveE
   }
 }
 
-/** The entries of an archive, one at a time, each read whole. */
-export async function* readArchive(file: string): AsyncGenerator<ArchiveEntry> {
+/** The entries of an archive, one at a time, each as a stream. */
+export async function* readArchive(file: string): AsyncGenerator<ReadEntry> {
   const entries = extract();
   pipeline(createReadStream(file), createGunzip(), entries, () => {
     // Errors reach the loop below: the pipeline destroys `entries` with them.
   });
   for await (const entry of entries) {
-    yield { name: entry.header.name, data: await buffer(entry) };
+    yield { name: entry.header.name, stream: entry as AsyncIterable<Uint8Array> };
   }
 }

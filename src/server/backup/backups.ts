@@ -6,9 +6,11 @@
  * holds every file a row of it names. Restoring keeps a backup of what it replaces.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, openAsBlob } from 'node:fs';
+import { createWriteStream, existsSync, openAsBlob } from 'node:fs';
 import { chmod, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import * as v from 'valibot';
 import { jwtSecretFile } from '../features/accounts/secrets.ts';
@@ -78,14 +80,22 @@ export async function createBackup({ client, blobs, dataDir }: BackupSource, lab
       yield { name: ARCHIVE_NAMES.database, data: database };
       if (secret) yield { name: ARCHIVE_NAMES.jwtSecret, data: secret };
       for (const key of keys) {
-        const data = await blobs.get(key);
-        if (data) yield { name: `${ARCHIVE_NAMES.uploadsPrefix}${key}`, data };
+        const blob = await blobs.open(key);
+        if (blob) yield { name: `${ARCHIVE_NAMES.uploadsPrefix}${key}`, bytes: blob.bytes, stream: blob.stream };
       }
     }
     await writeArchive(file, entries());
   });
   return file;
 }
+
+/** The type a restored file is stored with: images and invoices by their names; customers' files keep theirs in the database. */
+const contentTypeOf = (key: string): string =>
+  /\.(jpg|png|webp)$/.test(key)
+    ? imageContentType(key)
+    : key.endsWith('.pdf')
+      ? 'application/pdf'
+      : 'application/octet-stream';
 
 interface UnpackedBackup {
   manifest: Manifest;
@@ -105,20 +115,20 @@ async function unpack(file: string, staging: string): Promise<UnpackedBackup> {
   let databaseTar: string | undefined;
   let jwtSecret: Buffer | undefined;
   try {
-    for await (const { name, data } of readArchive(file)) {
+    for await (const { name, stream } of readArchive(file)) {
       if (name === ARCHIVE_NAMES.manifest) {
-        const parsed = v.safeParse(ManifestSchema, JSON.parse(Buffer.from(data).toString('utf8')));
+        const parsed = v.safeParse(ManifestSchema, JSON.parse((await buffer(stream)).toString('utf8')));
         if (!parsed.success) throw notABackup('unknown manifest');
         manifest = parsed.output;
       } else if (name === ARCHIVE_NAMES.database) {
         databaseTar = path.join(staging, ARCHIVE_NAMES.database);
-        await writeFile(databaseTar, data);
+        await pipeline(stream, createWriteStream(databaseTar));
       } else if (name === ARCHIVE_NAMES.jwtSecret) {
-        jwtSecret = Buffer.from(data);
+        jwtSecret = await buffer(stream);
       } else if (name.startsWith(ARCHIVE_NAMES.uploadsPrefix)) {
         const key = name.slice(ARCHIVE_NAMES.uploadsPrefix.length);
         if (path.basename(key) !== key || key.startsWith('.')) throw notABackup(`unexpected file ${name}`);
-        await writeFile(path.join(uploadsDir, key), data);
+        await pipeline(stream, createWriteStream(path.join(uploadsDir, key)));
         uploads.push(key);
       } else {
         throw notABackup(`unexpected file ${name}`);
@@ -175,9 +185,7 @@ export async function restoreBackup(file: string, dataDir: string, blobs: BlobSt
 
     const wanted = new Set(backup.uploads);
     await blobs.delete((await blobs.list('')).filter((key) => !wanted.has(key)));
-    for (const key of backup.uploads) {
-      await blobs.put(key, await readFile(path.join(backup.uploadsDir, key)), imageContentType(key));
-    }
+    for (const key of backup.uploads) await blobs.putFile(key, path.join(backup.uploadsDir, key), contentTypeOf(key));
     if (backup.jwtSecret) await writeFile(jwtSecretFile(dataDir), backup.jwtSecret, { mode: 0o600 });
     return { manifest: backup.manifest, previous };
   } finally {

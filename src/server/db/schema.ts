@@ -18,6 +18,7 @@ export * from '../features/cart/cart.tables.ts';
 export * from '../features/catalogue/catalogue.tables.ts';
 export * from '../features/declarations/declarations.tables.ts';
 export * from '../features/invoices/invoices.tables.ts';
+export * from '../features/materials/materials.tables.ts';
 export * from '../features/payments/payments.tables.ts';
 export * from '../http/rate-limits.tables.ts';
 export * from '../mail/mail.tables.ts';

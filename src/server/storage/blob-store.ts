@@ -3,6 +3,7 @@
  * that every API replica shares (docs/product.md#d18-category-pages). Keys are flat file names
  * made by the server; the image store keeps its image logic once, on top of this interface.
  */
+import type { Readable } from 'node:stream';
 import { Semaphore } from 'async-mutex';
 
 export interface BlobStore {
@@ -16,6 +17,18 @@ export interface BlobStore {
   delete(keys: string[]): Promise<void>;
   /** Throws while the store cannot be used (docs/product.md#operations: readiness). */
   check(): Promise<void>;
+  /**
+   * Stores the file at `file` on this machine under `key`, streamed: a customer's 200 MB print
+   * file is never held in memory (docs/product.md#d36-next-steps).
+   */
+  putFile(key: string, file: string, contentType: string): Promise<void>;
+  /** The stored bytes as a stream with their length, or undefined when there is no such key. */
+  open(key: string): Promise<StoredBlob | undefined>;
+}
+
+export interface StoredBlob {
+  stream: Readable;
+  bytes: number;
 }
 
 /**
@@ -43,6 +56,8 @@ export function pausableWrites(store: BlobStore): PausableBlobStore {
     list: (prefix) => store.list(prefix),
     delete: (keys) => slots.runExclusive(() => store.delete(keys)),
     check: () => store.check(),
+    putFile: (key, file, contentType) => slots.runExclusive(() => store.putFile(key, file, contentType)),
+    open: (key) => store.open(key),
     whileWritesPaused: (work) => slots.runExclusive(work, WRITE_SLOTS),
   };
 }

@@ -1,7 +1,7 @@
 /** Blobs as files in one folder (UPLOAD_DIR): the default, for a single server. */
 import { randomBytes } from 'node:crypto';
-import { constants, mkdirSync } from 'node:fs';
-import { access, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { constants, createReadStream, mkdirSync } from 'node:fs';
+import { access, copyFile, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BlobStore } from './blob-store.ts';
 
@@ -16,12 +16,34 @@ export function diskBlobStore(dir: string): BlobStore {
     return path.join(dir, key);
   };
 
+  const temporaryFor = (key: string) => path.join(dir, `.${key}.${randomBytes(4).toString('hex')}.tmp`);
+
   return {
     async put(key, data) {
       const target = file(key);
-      const temporary = path.join(dir, `.${key}.${randomBytes(4).toString('hex')}.tmp`);
+      const temporary = temporaryFor(key);
       await writeFile(temporary, data);
       await rename(temporary, target);
+    },
+    async putFile(key, source) {
+      const target = file(key);
+      const temporary = temporaryFor(key);
+      try {
+        await copyFile(source, temporary);
+        await rename(temporary, target);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async open(key) {
+      try {
+        const { size } = await stat(file(key));
+        return { stream: createReadStream(file(key)), bytes: size };
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
     },
     async get(key) {
       try {

@@ -1,4 +1,7 @@
 /** Blobs in an S3-compatible bucket (AWS S3, MinIO, Ceph, R2, …), shared by every API replica. */
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -73,6 +76,25 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
     put: (Key, data, ContentType) =>
       send(async () => {
         await client.send(new PutObjectCommand({ Bucket, Key, Body: data, ContentType }));
+      }),
+    putFile: (Key, file, ContentType) =>
+      send(async () => {
+        // A single PUT takes up to 5 GB; its length known beforehand, the body streams from the file.
+        const { size } = await stat(file);
+        await client.send(
+          new PutObjectCommand({ Bucket, Key, Body: createReadStream(file), ContentLength: size, ContentType }),
+        );
+      }),
+    open: (Key) =>
+      send(async () => {
+        try {
+          const object = await client.send(new GetObjectCommand({ Bucket, Key }));
+          if (!(object.Body instanceof Readable)) return undefined;
+          return { stream: object.Body, bytes: object.ContentLength ?? 0 };
+        } catch (error) {
+          if (error instanceof NoSuchKey) return undefined;
+          throw error;
+        }
       }),
     get: (Key) =>
       send(async () => {

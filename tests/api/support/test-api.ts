@@ -29,6 +29,7 @@ import type { ArticleView } from '../../../src/server/features/catalogue/catalog
 import { staffCookies } from '../../../src/server/features/editor/staff-cookies.ts';
 import { imageStore } from '../../../src/server/features/images/image-store.ts';
 import { invoiceFiles } from '../../../src/server/features/invoices/invoices.service.ts';
+import { materialStore } from '../../../src/server/features/materials/material-store.ts';
 import { paymentConfig as paymentSettings } from '../../../src/server/features/payments/payment-config.ts';
 import type { errorBody } from '../../../src/server/http/errors.ts';
 import type { FieldError } from '../../../src/server/http/errors.views.ts';
@@ -181,6 +182,7 @@ export async function createTestApi(options: TestApiOptions = {}) {
     mailSender,
     images: imageStore(uploads.store),
     invoices,
+    materials: materialStore(uploads.store, secret, mkdtempSync(path.join(tmpdir(), 'hwds-work-'))),
     tokens: accessTokenKeys(secret),
     deviceCookies: deviceCookies(secret),
     staffCookies: staffCookies(secret),

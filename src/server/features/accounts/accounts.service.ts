@@ -133,7 +133,8 @@ export async function confirmEmail(db: Database, code: string): Promise<void> {
     .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
 }
 
-async function rolesOf(db: Database, userId: number): Promise<RoleName[]> {
+/** The user's roles as the database has them now. */
+export async function rolesOf(db: Database, userId: number): Promise<RoleName[]> {
   const rows = await db.select({ name: userRoles.name }).from(userRoles).where(eq(userRoles.userId, userId));
   return rows.map((row) => row.name);
 }

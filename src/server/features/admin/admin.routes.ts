@@ -1,11 +1,14 @@
 /** Staff's views across all customers: the booking overview. Every route needs ROLE_ADMIN. */
 import * as v from 'valibot';
+import { ProgressChangeSchema } from '../../../lib/materials.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
-import { failure, json, noContent, operation, queryParameters } from '../../http/openapi.ts';
+import { failure, json, jsonBody, noContent, operation, queryParameters } from '../../http/openapi.ts';
 import { parseId } from '../../http/validation.ts';
 import { adminRouter } from '../accounts/guards.ts';
 import { BOOKING_STATUSES } from '../bookings/bookings.views.ts';
+import { changeProgress } from '../materials/materials.service.ts';
+import { ProgressViewSchema } from '../materials/materials.views.ts';
 import type { PaymentProviders } from '../payments/payment-providers.ts';
 import { RefundViewSchema } from '../payments/payments.views.ts';
 import { refundBooking } from '../payments/refunds.ts';
@@ -91,5 +94,21 @@ export function adminRoutes(deps: ApiDependencies, providers: PaymentProviders) 
         },
       }),
       async (c) => c.json(await refundBooking(deps, providers, parseId(c.req.param('id')))),
+    )
+    .post(
+      '/bookings/:id/progress',
+      operation(TAG, {
+        summary: 'Move a paid order on',
+        description:
+          'To `materials_missing` (with a `note` saying what is missing; the customer may change the materials again), `materials_complete`, `in_progress` or `delivered`, which needs per kind ordered: print `carrier` and `trackingNumber`, a website `siteUrl`, maintenance `startedOn`. The customer gets a mail; the step the order is at already changes nothing and sends nothing.',
+        ids: ['id'],
+        responses: {
+          200: json('Where the order stands now.', ProgressViewSchema),
+          404: failure('No booking with this id, or it was never paid.'),
+          409: failure('The order is not carried out: refunded, cancelled, charged back or withdrawn.'),
+        },
+      }),
+      jsonBody(ProgressChangeSchema),
+      async (c) => c.json(await changeProgress(deps, c.get('user'), parseId(c.req.param('id')), c.req.valid('json'))),
     );
 }

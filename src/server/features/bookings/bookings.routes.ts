@@ -16,8 +16,11 @@ const TAG = 'Bookings';
 const BookingListSchema = v.array(BookingViewSchema);
 
 export function bookingRoutes(deps: ApiDependencies) {
+  // Its own two paths only: invoices and materials live under /booking too, with guards of their own
+  // (a download link needs no token, a part of an upload is no JSON).
   return new Hono<ApiEnv>()
-    .use(jsonBodyLimit, requireUser(deps))
+    .use('/confirm', jsonBodyLimit, requireUser(deps))
+    .use('/get', requireUser(deps))
     .post(
       '/confirm',
       operation(TAG, {

@@ -7,6 +7,7 @@ import { desc, eq, inArray, min } from 'drizzle-orm';
 import { centsToEuros } from '../../../lib/money.ts';
 import { bookingItems, bookings, cancellations, type Database, withdrawals } from '../../db/schema.ts';
 import { invoiceNumbersOf } from '../invoices/invoices.service.ts';
+import { progressOf } from '../materials/materials.service.ts';
 import type { BookingView } from './bookings.views.ts';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -45,14 +46,13 @@ async function firstDeclarations(
 /** The views of some booking rows, in their order, with their items. */
 export async function bookingViews(db: Database, rows: BookingRow[]): Promise<BookingView[]> {
   if (rows.length === 0) return [];
-  const [items, withdrawn, cancelled, invoiceNumbers] = await Promise.all([
+  const ids = rows.map((row) => row.id);
+  const [items, withdrawn, cancelled, invoiceNumbers, progress] = await Promise.all([
     itemsOf(db, rows),
     firstDeclarations(db, withdrawals, rows),
     firstDeclarations(db, cancellations, rows),
-    invoiceNumbersOf(
-      db,
-      rows.map((row) => row.id),
-    ),
+    invoiceNumbersOf(db, ids),
+    progressOf(db, ids),
   ]);
   return rows.map((row) => {
     const own = items.filter((item) => item.bookingId === row.id);
@@ -72,7 +72,9 @@ export async function bookingViews(db: Database, rows: BookingRow[]): Promise<Bo
       cancelledAt: cancelled.get(row.id)?.toISOString() ?? null,
       invoiceNumber: invoiceNumbers.get(row.id)?.invoice ?? null,
       creditNoteNumber: invoiceNumbers.get(row.id)?.credit_note ?? null,
+      progress: progress.get(row.id) ?? null,
       items: own.map((item) => ({
+        id: item.id,
         articleId: item.articleId,
         departamentId: item.categoryId,
         number: item.articleNumber,

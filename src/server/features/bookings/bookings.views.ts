@@ -6,6 +6,7 @@ import * as v from 'valibot';
 import { PAYMENT_PROVIDERS } from '../../../lib/payments.ts';
 import { PRODUCT_KINDS } from '../../../lib/product-kinds.ts';
 import { UNITS } from '../../../lib/units.ts';
+import { ProgressViewSchema } from '../materials/materials.views.ts';
 
 /**
  * `processing`: a provider holds a payment it has not finished (a PayPal capture PENDING, a Stripe
@@ -25,6 +26,8 @@ export const BOOKING_STATUSES = [
 export type BookingStatus = (typeof BOOKING_STATUSES)[number];
 
 const BookingItemViewSchema = v.object({
+  /** The ordered item: its materials are handed over under this id (docs/product.md#d36-next-steps). */
+  id: v.number(),
   /** Null once the article has been deleted; the item keeps what was booked. */
   articleId: v.nullable(v.number()),
   departamentId: v.number(),
@@ -70,6 +73,8 @@ export const bookingViewEntries = {
   invoiceNumber: v.nullable(v.string()),
   /** The correcting invoice of a refunded order: GET /booking/{id}/credit-note. */
   creditNoteNumber: v.nullable(v.string()),
+  /** Where a paid order stands (docs/product.md#d36-next-steps); null for an order never paid. */
+  progress: v.nullable(ProgressViewSchema),
   items: v.array(BookingItemViewSchema),
 };
 

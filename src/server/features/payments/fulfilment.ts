@@ -31,6 +31,7 @@ import { legalTexts } from '../../legal-texts.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
+import { openProgress } from '../materials/materials.service.ts';
 import { bookingConfirmationMail, paymentFailedMail, refundDuePaymentMail } from './payments.mails.ts';
 
 export interface VerifiedPayment {
@@ -114,6 +115,7 @@ export async function fulfilPayment(deps: ApiDependencies, payment: VerifiedPaym
       .set({ status: 'paid', paidAt: new Date(), paymentMethod: payment.provider })
       .where(eq(bookings.id, booking.id));
     const invoiceNumber = await issueInvoice(tx, deps, booking.id, payment);
+    await openProgress(tx, booking.id);
     await queueBookingConfirmation(tx, deps, booking.id, payment, invoiceNumber);
     return { outcome: 'paid', ...done };
   });
