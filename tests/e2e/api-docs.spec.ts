@@ -5,7 +5,18 @@
  */
 import { expect, test } from './support/fixtures.ts';
 
-test('the API reference shows every route and tries one out, all from this server', async ({ page, baseURL }) => {
+test('the API reference shows every route and tries one out, all from this server', async ({
+  page,
+  baseURL,
+  request,
+}) => {
+  const document = (await (await request.get('/api/openapi.json')).json()) as { paths: Record<string, object> };
+  const methods = new Set(['get', 'put', 'post', 'delete', 'patch']);
+  const operations = Object.values(document.paths).reduce(
+    (sum, item) => sum + Object.keys(item).filter((key) => methods.has(key)).length,
+    0,
+  );
+  expect(operations).toBeGreaterThanOrEqual(50);
   const elsewhere: string[] = [];
   page.on('request', (request) => {
     const url = request.url();
@@ -13,7 +24,7 @@ test('the API reference shows every route and tries one out, all from this serve
   });
   await page.goto('/api/docs');
   await expect(page.getByRole('heading', { name: /HWDS API/ })).toBeVisible();
-  await expect(page.locator('.opblock-summary-path')).toHaveCount(50);
+  await expect(page.locator('.opblock-summary-path')).toHaveCount(operations);
 
   const health = page.locator('.opblock', { has: page.locator('[data-path="/health"]') });
   await health.locator('.opblock-summary-control').click();
