@@ -1,6 +1,6 @@
 /** The booking overview's calls (staff only), typed by the booking overview's and the payments' contracts. */
 
-import type { ProgressChange } from '../lib/materials.ts';
+import type { ProgressChange } from '../lib/materials-input.ts';
 import type { AdminBookingPage, BookingQuery } from '../server/features/admin/admin.views.ts';
 import type { ProgressView } from '../server/features/materials/materials.views.ts';
 import type { RefundView } from '../server/features/payments/payments.views.ts';

@@ -2,7 +2,7 @@
  * The materials' calls of the REST API (docs/product.md#d36-next-steps): an order's materials, the
  * typed data per item, uploads in parts with their progress, accepting a print file, handing over.
  */
-import type { ItemMaterials } from '../lib/materials.ts';
+import type { ItemMaterials } from '../lib/materials-input.ts';
 import type {
   DownloadLinkView,
   MaterialFileView,

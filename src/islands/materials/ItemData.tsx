@@ -7,11 +7,15 @@ import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import * as v from 'valibot';
 import { describeFailure } from '../../client/failures.ts';
 import { saveItemMaterials } from '../../client/materials.ts';
-import { type ItemMaterials, ItemMaterialsSchema, TEXT_LIST_NAMES, type TextList } from '../../lib/materials.ts';
+import { TEXT_LIST_NAMES, type TextList } from '../../lib/materials.ts';
+import type { ItemMaterials } from '../../lib/materials-input.ts';
 import type { MaterialItemView } from '../../server/features/materials/materials.views.ts';
 import { MATERIALS_TEXTS as t } from './texts.ts';
 
 type Data = MaterialItemView['data'];
+
+/** The API's input rules, loaded with the first save: the page shows and takes files without them. */
+const loadRules = () => import('../../lib/materials-input.ts');
 type Entry = { title: string; text: string };
 
 function Input({
@@ -169,15 +173,16 @@ export function ItemData({ bookingId, item, editable, onChange }: Props) {
       data.kind === 'print'
         ? { ...data, widthCm: centimetres(typed.width), heightCm: centimetres(typed.height) }
         : data;
-    const parsed = v.safeParse(ItemMaterialsSchema, sent);
-    if (!parsed.success) {
-      setState({ error: parsed.issues[0]?.message });
-      return;
-    }
     setState({ busy: true });
     try {
+      const parsed = v.safeParse((await loadRules()).ItemMaterialsSchema, sent);
+      if (!parsed.success) {
+        setState({ error: parsed.issues[0]?.message });
+        return;
+      }
+      const stored = await saveItemMaterials(bookingId, item.id, parsed.output as ItemMaterials);
       // As stored: the wished address as its host name, texts trimmed.
-      setData((await saveItemMaterials(bookingId, item.id, parsed.output as ItemMaterials)).data);
+      setData(stored.data);
       setState({ saved: true });
       await onChange();
     } catch (error) {

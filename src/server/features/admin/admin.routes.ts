@@ -1,6 +1,6 @@
 /** Staff's views across all customers: the booking overview. Every route needs ROLE_ADMIN. */
 import * as v from 'valibot';
-import { ProgressChangeSchema } from '../../../lib/materials.ts';
+import { ProgressChangeSchema } from '../../../lib/materials-input.ts';
 import type { ApiDependencies } from '../../context.ts';
 import { jsonBodyLimit } from '../../http/body-limit.ts';
 import { failure, json, jsonBody, noContent, operation, queryParameters } from '../../http/openapi.ts';

@@ -13,14 +13,12 @@ import {
   type FileType,
   formatFormat,
   formatSquareMetres,
-  type ItemMaterials,
-  MATERIALS_MESSAGES,
-  type PrintMaterials,
   SLOT_RULES,
   TEXT_LIST_NAMES,
   type TextList,
   UNLIMITED_MODEL,
 } from '../../../lib/materials.ts';
+import { type ItemMaterials, MATERIALS_MESSAGES, type PrintMaterials } from '../../../lib/materials-input.ts';
 import type { PrintFileRules } from '../../../lib/next-steps.ts';
 import type { bookingItems, materialFiles } from '../../db/schema.ts';
 import { ApiError } from '../../http/errors.ts';

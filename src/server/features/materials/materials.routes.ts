@@ -7,7 +7,8 @@
 import { Readable } from 'node:stream';
 import { type Context, Hono } from 'hono';
 import * as v from 'valibot';
-import { ItemMaterialsSchema, MAX_FILE_BYTES, UploadStartSchema } from '../../../lib/materials.ts';
+import { MAX_FILE_BYTES } from '../../../lib/materials.ts';
+import { ItemMaterialsSchema, UploadStartSchema } from '../../../lib/materials-input.ts';
 import type { ApiDependencies, ApiEnv, AuthenticatedUser, LinkTarget } from '../../context.ts';
 import { jsonBodyLimit, limitBody } from '../../http/body-limit.ts';
 import { ApiError, MESSAGES } from '../../http/errors.ts';

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, inArray, isNull, min, sql } from 'drizzle-orm';
 import { formatGermanDate } from '../../../lib/dates.ts';
-import type { ItemMaterials, ProgressChange } from '../../../lib/materials.ts';
+import type { ItemMaterials, ProgressChange } from '../../../lib/materials-input.ts';
 import type { ProgressStep } from '../../../lib/progress-steps.ts';
 import { printFileRules, websiteModels } from '../../content-files.ts';
 import type { ApiDependencies, AuthenticatedUser } from '../../context.ts';

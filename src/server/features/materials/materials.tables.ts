@@ -4,14 +4,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
-import {
-  FILE_SLOTS,
-  FILE_TYPES,
-  type FileAnalysis,
-  type FileSlot,
-  type FileType,
-  type ItemMaterials,
-} from '../../../lib/materials.ts';
+import { FILE_SLOTS, FILE_TYPES, type FileAnalysis, type FileSlot, type FileType } from '../../../lib/materials.ts';
+import type { ItemMaterials } from '../../../lib/materials-input.ts';
 import { PROGRESS_STEPS, type ProgressStep } from '../../../lib/progress-steps.ts';
 import { belongsTo, createdAt, oneOf } from '../../db/columns.ts';
 import { bookingItems, bookings } from '../bookings/bookings.tables.ts';

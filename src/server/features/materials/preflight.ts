@@ -8,7 +8,8 @@
  */
 
 import type { FileAnalysis, PdfAnalysis, RasterAnalysis } from '../../../lib/materials.ts';
-import { formatFormat, type PrintMaterials } from '../../../lib/materials.ts';
+import { formatFormat } from '../../../lib/materials.ts';
+import type { PrintMaterials } from '../../../lib/materials-input.ts';
 import type { PrintResolution } from '../../../lib/next-steps.ts';
 import type { Finding } from './materials.views.ts';
 
