@@ -16,6 +16,7 @@ import { confirmedCustomer, signIn, waitForMail } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { sidewaysOverflow } from './support/layout.ts';
+import { holdIsland, throttleCpu } from './support/slow-phone.ts';
 
 const TRACKING_NUMBER = '00340434161094042557';
 
@@ -131,6 +132,71 @@ test('the realistic materials case reads on the page: texts, a logo and photos w
   await page.goto(`/unterlagen?bestellung=${print.bookingNumber}`);
   await expect(page.locator('main')).toContainText('72 dpi bei 100 × 70 cm – nötig sind 150 dpi.');
   await expect(page.locator('main')).toContainText('Bitte ersetzen Sie die Datei oder bestätigen Sie „So drucken“.');
+});
+
+test('on a slow phone nothing typed is lost: not before the page is live, not while a save or an upload is under way', async ({
+  page,
+  request,
+  send,
+}) => {
+  test.slow(); // a CPU six times slower
+  const customer = await confirmedCustomer(request, { firstName: 'Björn', lastName: 'Weiß' });
+  const articles = (await (await send('/articles')).json()) as ArticleView[];
+  await addToCart(
+    send,
+    customer.token,
+    articles.filter((article) => article.type === 'Banner'),
+  );
+  const order = await payCartByCard(send, customer.token);
+  await signIn(page, customer.token);
+  await page.setViewportSize({ width: 375, height: 800 });
+  await throttleCpu(page);
+
+  // Until its script runs, the page offers no field that hydration would take away with its text.
+  const island = await holdIsland(page, 'MaterialsPage');
+  await page.goto(`/unterlagen?bestellung=${order.bookingNumber}`);
+  await expect(page.locator('main')).toContainText('Ihre Bestellung wird geladen …');
+  await expect(page.locator('main input, main textarea')).toHaveCount(0);
+  island.release();
+
+  const note = page.getByLabel('Hinweis zur Position (optional)');
+  await page.getByLabel('Breite (cm)').fill('100');
+  await page.getByLabel('Höhe (cm)').fill('70');
+  await note.fill('Bitte mit Ösen alle 50 cm');
+
+  // The save's answer comes while the customer goes on typing: what was typed meanwhile stays.
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  await page.route('**/materials/items/*', async (route) => {
+    await answered;
+    await route.continue();
+  });
+  const saved = page.waitForResponse((response) => response.url().includes('/materials/items/'));
+  await page.getByRole('button', { name: 'Angaben speichern' }).click();
+  await note.pressSequentially(' und Hohlsaum.');
+  answer();
+  await saved;
+  await expect(page.getByRole('button', { name: 'Angaben speichern' })).toBeEnabled();
+  await expect(note).toHaveValue('Bitte mit Ösen alle 50 cm und Hohlsaum.');
+  await expect(page.getByRole('status').filter({ hasText: 'Gespeichert.' })).toHaveCount(0);
+
+  // An upload's end reloads the order: the fields keep what is typed.
+  await note.pressSequentially(' Danke!');
+  await page.getByLabel('Druckdatei auswählen').setInputFiles({
+    name: 'Messebanner.png',
+    mimeType: 'image/png',
+    buffer: await rasterFile(LOW_RESOLUTION_BANNER),
+  });
+  await expect(page.locator('main')).toContainText('72 dpi bei 100 × 70 cm – nötig sind 150 dpi.');
+  await expect(note).toHaveValue('Bitte mit Ösen alle 50 cm und Hohlsaum. Danke!');
+  await expect(page.getByLabel('Breite (cm)')).toHaveValue('100');
+
+  await page.getByRole('button', { name: 'Angaben speichern' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeVisible();
+  await page.reload();
+  await expect(note).toHaveValue('Bitte mit Ösen alle 50 cm und Hohlsaum. Danke!', { timeout: 20_000 });
 });
 
 test.describe('uploads that go wrong', () => {

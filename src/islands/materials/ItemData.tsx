@@ -3,7 +3,7 @@
  * a print position's final format; a maintenance term's site, system and contact (never a password);
  * a service's note. Checked here with the API's own rules, saved with 'Angaben speichern'.
  */
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { describeFailure } from '../../client/failures.ts';
 import { saveItemMaterials } from '../../client/materials.ts';
@@ -161,10 +161,18 @@ export function ItemData({ bookingId, item, editable, onChange }: Props) {
       : { width: '', height: '' },
   );
   const [state, setState] = useState<{ busy?: boolean; error?: string; saved?: boolean }>({});
+  // Counts what is typed, so a save's answer does not overwrite what was typed while it was under way.
+  const edits = useRef(0);
   const disabled = !editable;
   const change = (next: Partial<Data>) => {
+    edits.current += 1;
     setData((current) => ({ ...current, ...next }) as Data);
-    setState({});
+    setState(({ busy }) => ({ busy }));
+  };
+  const typeFormat = (next: Partial<typeof typed>) => {
+    edits.current += 1;
+    setTyped((current) => ({ ...current, ...next }));
+    setState(({ busy }) => ({ busy }));
   };
 
   const save = async (event: FormEvent) => {
@@ -173,6 +181,7 @@ export function ItemData({ bookingId, item, editable, onChange }: Props) {
       data.kind === 'print'
         ? { ...data, widthCm: centimetres(typed.width), heightCm: centimetres(typed.height) }
         : data;
+    const edit = edits.current;
     setState({ busy: true });
     try {
       const parsed = v.safeParse((await loadRules()).ItemMaterialsSchema, sent);
@@ -181,9 +190,12 @@ export function ItemData({ bookingId, item, editable, onChange }: Props) {
         return;
       }
       const stored = await saveItemMaterials(bookingId, item.id, parsed.output as ItemMaterials);
-      // As stored: the wished address as its host name, texts trimmed.
-      setData(stored.data);
-      setState({ saved: true });
+      // As stored (the wished address as its host name, texts trimmed), unless the customer typed
+      // on meanwhile: that stays on the screen, for the next save.
+      if (edits.current === edit) {
+        setData(stored.data);
+        setState({ saved: true });
+      } else setState({});
       await onChange();
     } catch (error) {
       setState({ error: describeFailure(error, { http: t.saveFailed, other: t.saveFailed }).message });
@@ -230,14 +242,14 @@ export function ItemData({ bookingId, item, editable, onChange }: Props) {
             value={typed.width}
             disabled={disabled}
             inputMode="decimal"
-            onChange={(width) => setTyped({ ...typed, width })}
+            onChange={(width) => typeFormat({ width })}
           />
           <Input
             label={t.print.height}
             value={typed.height}
             disabled={disabled}
             inputMode="decimal"
-            onChange={(height) => setTyped({ ...typed, height })}
+            onChange={(height) => typeFormat({ height })}
           />
         </div>
         <p className="field__hint">{t.print.formatHint}</p>
