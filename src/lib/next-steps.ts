@@ -32,26 +32,30 @@ export interface NextStepFacts {
   print: PrintFileRules;
 }
 
-/** The next steps of one kind, paragraph by paragraph. */
+/** Where the customer hands things over: the materials page, linked wherever the next steps are read. */
+const MATERIALS_PAGE =
+  'der Seite „Unterlagen abgeben“ zu Ihrer Bestellung (verlinkt in Ihrem Profil und in der Bestätigungs-E-Mail)';
+
+/** The next steps of one kind, paragraph by paragraph; the e-mail stays open besides the materials page. */
 export function nextSteps(kind: ProductKind, { agencyEmail, print }: NextStepFacts): string[] {
   switch (kind) {
     case 'website':
       return [
-        `Ihre Website: Schicken Sie uns bitte eine E-Mail an ${agencyEmail} mit der Bestellnummer, dem gewählten Modell, dem Namen Ihrer Website und Ihren Fotos oder Produktbeschreibungen. Dann legen wir los.`,
+        `Ihre Website: Geben Sie uns bitte auf ${MATERIALS_PAGE} den Namen Ihrer Website, die gewünschte Adresse, Ihre Texte, Ihr Logo und Ihre Fotos; das gewählte Modell kennen wir schon. Dann legen wir los. Lieber per E-Mail? Dann schreiben Sie an ${agencyEmail} mit der Bestellnummer.`,
       ];
     case 'maintenance':
       return [
-        `Ihre Wartung: Sie beginnt am gebuchten Starttag. Schicken Sie uns bitte vorher eine E-Mail an ${agencyEmail} mit der Bestellnummer und der Adresse Ihrer Website; wir rufen Sie an und vereinbaren, wie Sie uns den Zugang zu Ihrem CMS und Hosting geben (bitte keine Passwörter per E-Mail).`,
+        `Ihre Wartung: Sie beginnt am gebuchten Starttag. Nennen Sie uns bitte vorher auf ${MATERIALS_PAGE} oder per E-Mail an ${agencyEmail} die Adresse Ihrer Website, ihr System und eine Ansprechperson; wir rufen Sie an und vereinbaren, wie Sie uns den Zugang zu Ihrem CMS und Hosting geben (bitte nie Passwörter, weder dort noch per E-Mail).`,
         'Am Starttag sichern wir Ihre Website vollständig, prüfen sie auf Fehler und veraltete Software und schicken Ihnen einen kurzen Bericht. Die Wartung endet mit ihrer Laufzeit; 30 Tage vorher erinnern wir Sie per E-Mail.',
       ];
     case 'print':
       return [
-        `Ihre Druckdaten: Schicken Sie sie uns bitte per E-Mail an ${agencyEmail} mit der Bestellnummer, als ${formatFileFormats(print.fileFormats)} mit ${formatPrintResolution(print.resolution)}, und ${print.bleedMm} mm Beschnitt an jeder Seite; Schriften eingebettet oder in Pfade umgewandelt.`,
+        `Ihre Druckdaten: Laden Sie sie bitte auf ${MATERIALS_PAGE} hoch, als ${formatFileFormats(print.fileFormats)} mit ${formatPrintResolution(print.resolution)}, und ${print.bleedMm} mm Beschnitt an jeder Seite; Schriften eingebettet oder in Pfade umgewandelt. Wir prüfen jede Datei beim Hochladen und sagen Ihnen sofort, ob die Auflösung reicht. Ist eine Datei dafür zu groß, schicken Sie uns bitte einen Download-Link per E-Mail an ${agencyEmail} mit der Bestellnummer.`,
         `${print.delivery} ${print.shipping}`,
       ];
     case 'service':
       return [
-        `Ihre Beratung oder Dienstleistung: Wir melden uns vor dem gebuchten Termin bei Ihnen und stimmen Uhrzeit und Ort ab (bei uns, bei Ihnen, per Telefon oder Video). Was wir vorher sehen sollten, schicken Sie uns bitte per E-Mail an ${agencyEmail} mit der Bestellnummer.`,
+        `Ihre Beratung oder Dienstleistung: Wir melden uns vor dem gebuchten Termin bei Ihnen und stimmen Uhrzeit und Ort ab (bei uns, bei Ihnen, per Telefon oder Video). Was wir vorher sehen sollten, laden Sie bitte auf ${MATERIALS_PAGE} hoch oder schicken es per E-Mail an ${agencyEmail} mit der Bestellnummer.`,
       ];
   }
 }

@@ -191,8 +191,11 @@ describe('paying by card', () => {
     expect(mail.text).toContain('Alle Preise in Euro inklusive 19 % Umsatzsteuer.');
     expect(mail.text).toContain('Zahlungsart: Kreditkarte (Stripe)');
     expect(mail.text).toContain(`So geht es weiter (Ihre Bestellnummer: ${confirmed.body.bookingNumber}):`);
-    expect(mail.text).toContain('Ihre Website: Schicken Sie uns bitte eine E-Mail'); // a website's next steps only
+    expect(mail.text).toContain('Ihre Website: Geben Sie uns bitte auf der Seite „Unterlagen abgeben“'); // a website's next steps only
     expect(mail.text).not.toContain('Druckdaten:');
+    expect(mail.text).toContain(
+      `Unterlagen abgeben:\n${SITE_URL}/unterlagen?bestellung=${confirmed.body.bookingNumber}`,
+    );
     expect(await confirmationMailsTo(user.userEmail)).toHaveLength(1);
   });
 

@@ -237,6 +237,8 @@ test('/agb has every section a customer looks for, naming the seller from conten
     'mindestens 300 dpi bis DIN A3 und 150 dpi bei größeren Formaten, jeweils im Endformat',
   );
   await expect(main).toContainText('„Verträge hier kündigen“');
+  // Materials by the page or by e-mail, never a password (docs/product.md#d36-next-steps).
+  await expect(main).toContainText('auf der Seite „Unterlagen abgeben“ zu Ihrer Bestellung oder per E-Mail');
   await expect(main).not.toContainText('{{');
   await expect(main.getByRole('link', { name: 'Widerrufsbelehrung' })).toHaveAttribute('href', '/widerrufsbelehrung');
 });
@@ -275,6 +277,7 @@ test('/privacypolicy covers cookies, DSA, dispute resolution, returns and refund
     '7 Tagen',
     '14 Werktagen',
     'hwds_device',
+    'Die Dateien löschen wir 90 Tage nach der Lieferung', // the materials (docs/product.md#d36-next-steps)
   ]) {
     await expect(main).toContainText(text);
   }

@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test';
 import type { ArticleView } from '../../src/server/features/catalogue/catalogue.views.ts';
 import { LOW_RESOLUTION_BANNER, PRINT_READY_BANNER, rasterFile } from '../support/print-files.ts';
 import { addToCart, createMaterialsCase, payCartByCard } from '../support/realistic-shop.ts';
-import { confirmedCustomer, signIn, waitForMail } from './support/accounts.ts';
+import { confirmedCustomer, linkIn, signIn, waitForMail } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { sidewaysOverflow } from './support/layout.ts';
@@ -216,7 +216,10 @@ test.describe('uploads that go wrong', () => {
     );
     const order = await payCartByCard(send, customer.token);
     await signIn(page, customer.token);
-    await page.goto(`/unterlagen?bestellung=${order.bookingNumber}`);
+    // The confirmation mail leads to the page.
+    const confirmation = await waitForMail(customer.userEmail, `Ihre Bestellung ${order.bookingNumber} bei HWDS`);
+    const link = new URL(linkIn(confirmation, '/unterlagen'));
+    await page.goto(`${link.pathname}${link.search}`);
 
     // The first part's connection drops: the page asks how much arrived and sends it again.
     let dropped = 0;

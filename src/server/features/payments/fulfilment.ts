@@ -31,7 +31,7 @@ import { legalTexts } from '../../legal-texts.ts';
 import { log } from '../../log.ts';
 import { enqueueMail } from '../../mail/queue.ts';
 import { issueInvoice } from '../invoices/invoices.service.ts';
-import { openProgress } from '../materials/materials.service.ts';
+import { materialsUrl, openProgress } from '../materials/materials.service.ts';
 import { bookingConfirmationMail, paymentFailedMail, refundDuePaymentMail } from './payments.mails.ts';
 
 export interface VerifiedPayment {
@@ -333,6 +333,7 @@ async function queueBookingConfirmation(
       seller: fillCompanyFields('{{Anbieter}}', deps.company),
       agencyEmail: deps.company.email,
       bookingsUrl: `${deps.siteUrl}/profilepage`,
+      materialsUrl: materialsUrl(deps.siteUrl, booking.bookingNumber),
       withdrawalUrl: `${deps.siteUrl}/widerruf?bestellung=${booking.bookingNumber}`,
       earlyStartConsentAt: booking.earlyStartConsentAt?.toISOString() ?? null,
       nextSteps: kindsOf(items).flatMap((kind) =>

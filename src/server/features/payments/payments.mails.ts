@@ -22,6 +22,8 @@ export interface BookingConfirmation {
   seller: string;
   agencyEmail: string;
   bookingsUrl: string;
+  /** The order's materials page, where the next steps hand things over (docs/product.md#d36-next-steps). */
+  materialsUrl: string;
   /** The withdrawal function, with this order filled in. */
   withdrawalUrl: string;
   /** When the customer asked for a start within the withdrawal period, ISO timestamp; null if not. */
@@ -66,8 +68,9 @@ export function bookingConfirmationMail(to: string, firstName: string, booking: 
       `Widerrufsrecht: Als Verbraucherin oder Verbraucher können Sie diesen Vertrag binnen 14 Tagen ohne Angabe von Gründen widerrufen, am einfachsten hier: ${booking.withdrawalUrl}. Einzelheiten stehen in der Widerrufsbelehrung am Ende dieser E-Mail.`,
       `So geht es weiter (Ihre Bestellnummer: ${booking.bookingNumber}):`,
       ...booking.nextSteps,
+      `Wie weit Ihre Bestellung ist, sehen Sie jederzeit in Ihrem Profil: ${booking.bookingsUrl}`,
     ],
-    action: { label: 'Ihre Bestellungen ansehen', url: booking.bookingsUrl },
+    action: { label: 'Unterlagen abgeben', url: booking.materialsUrl },
     closing: `Bei Fragen erreichen Sie uns unter ${booking.agencyEmail}.`,
     appendix: booking.legalTexts,
     invoiceNumber: booking.invoiceNumber,
