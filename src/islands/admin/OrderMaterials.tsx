@@ -13,6 +13,7 @@ import { FILE_SLOT_NAMES, formatFileSize } from '../../lib/materials.ts';
 import { ProgressChangeSchema } from '../../lib/materials-input.ts';
 import { PROGRESS_STEP_NAMES, PROGRESS_STEPS, type ProgressStep } from '../../lib/progress-steps.ts';
 import type { MaterialItemView, MaterialsView } from '../../server/features/materials/materials.views.ts';
+import { PlainField } from '../forms/plain-field.tsx';
 import type { Loadable } from '../loadable.ts';
 import { ORDER_MATERIALS_TEXTS as t } from './texts.ts';
 
@@ -39,28 +40,6 @@ function typedLines(item: MaterialItemView): string[] {
     ].filter(Boolean);
   }
   return [data.note].filter(Boolean);
-}
-
-function Field({
-  label,
-  value,
-  onChange,
-  type = 'text',
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: 'text' | 'date' | 'url';
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input id={id} type={type} value={value} onChange={(event) => onChange(event.target.value)} />
-    </div>
-  );
 }
 
 function ProgressForm({ view, onChanged }: { view: MaterialsView; onChanged: () => Promise<void> }) {
@@ -102,17 +81,17 @@ function ProgressForm({ view, onChanged }: { view: MaterialsView; onChanged: () 
       </div>
       {step === 'delivered' && kinds.has('print') && (
         <>
-          <Field label={t.carrier} value={fields.carrier} onChange={set('carrier')} />
-          <Field label={t.trackingNumber} value={fields.trackingNumber} onChange={set('trackingNumber')} />
+          <PlainField label={t.carrier} value={fields.carrier} onChange={set('carrier')} />
+          <PlainField label={t.trackingNumber} value={fields.trackingNumber} onChange={set('trackingNumber')} />
         </>
       )}
       {step === 'delivered' && kinds.has('website') && (
-        <Field label={t.siteUrl} type="url" value={fields.siteUrl} onChange={set('siteUrl')} />
+        <PlainField label={t.siteUrl} type="url" value={fields.siteUrl} onChange={set('siteUrl')} />
       )}
       {step === 'delivered' && kinds.has('maintenance') && (
-        <Field label={t.startedOn} type="date" value={fields.startedOn} onChange={set('startedOn')} />
+        <PlainField label={t.startedOn} type="date" value={fields.startedOn} onChange={set('startedOn')} />
       )}
-      {step === 'materials_missing' && <Field label={t.note} value={fields.note} onChange={set('note')} />}
+      {step === 'materials_missing' && <PlainField label={t.note} value={fields.note} onChange={set('note')} />}
       <button type="submit" className="button" disabled={state.busy}>
         {t.move}
       </button>

@@ -10,6 +10,7 @@ import { saveItemMaterials } from '../../client/materials.ts';
 import { TEXT_LIST_NAMES, type TextList } from '../../lib/materials.ts';
 import type { ItemMaterials } from '../../lib/materials-input.ts';
 import type { MaterialItemView } from '../../server/features/materials/materials.views.ts';
+import { PlainField } from '../forms/plain-field.tsx';
 import { MATERIALS_TEXTS as t } from './texts.ts';
 
 type Data = MaterialItemView['data'];
@@ -17,44 +18,6 @@ type Data = MaterialItemView['data'];
 /** The API's input rules, loaded with the first save: the page shows and takes files without them. */
 const loadRules = () => import('../../lib/materials-input.ts');
 type Entry = { title: string; text: string };
-
-function Input({
-  label,
-  value,
-  onChange,
-  disabled,
-  inputMode,
-  hint,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  disabled: boolean;
-  inputMode?: 'decimal' | 'tel' | 'url';
-  hint?: string;
-}) {
-  const id = useId();
-  return (
-    <div className="field">
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        value={value}
-        disabled={disabled}
-        inputMode={inputMode}
-        aria-describedby={hint ? `${id}-hint` : undefined}
-        onChange={(event) => onChange(event.target.value)}
-      />
-      {hint && (
-        <p className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
 
 function TextArea({
   label,
@@ -106,7 +69,7 @@ function EntryList({
       {entries.map((entry, index) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; their place is their name.
         <div key={index} className="material-entries__entry">
-          <Input
+          <PlainField
             label={t.website.entryTitle(names.one, index + 1)}
             value={entry.title}
             disabled={disabled}
@@ -206,13 +169,13 @@ export function ItemData({ bookingId, item, editable, onChange }: Props) {
   if (data.kind === 'website') {
     fields = (
       <>
-        <Input
+        <PlainField
           label={t.website.siteName}
           value={data.siteName}
           disabled={disabled}
           onChange={(siteName) => change({ siteName })}
         />
-        <Input
+        <PlainField
           label={t.website.desiredAddress}
           value={data.desiredAddress}
           disabled={disabled}
@@ -237,14 +200,14 @@ export function ItemData({ bookingId, item, editable, onChange }: Props) {
     ) : (
       <>
         <div className="material-format">
-          <Input
+          <PlainField
             label={t.print.width}
             value={typed.width}
             disabled={disabled}
             inputMode="decimal"
             onChange={(width) => typeFormat({ width })}
           />
-          <Input
+          <PlainField
             label={t.print.height}
             value={typed.height}
             disabled={disabled}
@@ -268,33 +231,33 @@ export function ItemData({ bookingId, item, editable, onChange }: Props) {
   } else if (data.kind === 'maintenance') {
     fields = (
       <>
-        <Input
+        <PlainField
           label={t.maintenance.siteAddress}
           value={data.siteAddress}
           disabled={disabled}
           inputMode="url"
           onChange={(siteAddress) => change({ siteAddress })}
         />
-        <Input
+        <PlainField
           label={t.maintenance.system}
           value={data.system}
           disabled={disabled}
           onChange={(system) => change({ system })}
         />
-        <Input
+        <PlainField
           label={t.maintenance.contactName}
           value={data.contactName}
           disabled={disabled}
           onChange={(contactName) => change({ contactName })}
         />
-        <Input
+        <PlainField
           label={t.maintenance.contactPhone}
           value={data.contactPhone}
           disabled={disabled}
           inputMode="tel"
           onChange={(contactPhone) => change({ contactPhone })}
         />
-        <Input
+        <PlainField
           label={t.maintenance.callTimes}
           value={data.callTimes}
           disabled={disabled}
