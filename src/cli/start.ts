@@ -12,6 +12,7 @@ import path from 'node:path';
 import { servedBuild } from '../server/builds.ts';
 import { companyOf, serveContent } from '../server/content-files.ts';
 import { followContentPrices } from '../server/db/content-prices.ts';
+import { exportContent, importContent } from '../server/features/editor/content-store.ts';
 import { keystaticApi } from '../server/features/editor/keystatic-api.ts';
 import { loadRenderer, publishedRelease, releases, type ServedRelease } from '../server/features/editor/releases.ts';
 import { staffOf } from '../server/features/editor/staff.ts';
@@ -89,15 +90,17 @@ async function followContent(contentDir: string): Promise<void> {
   await followContentPrices(deps.db, contentDir);
 }
 await followContent(initial.contentDir);
+// A fresh install's content tree is the seed in the content folder (docs/product.md#d38-content-editor).
+await importContent(deps.db, settings.contentDir, 'content/', { onlyIfEmpty: true });
 const served = releases({
   releasesDir: settings.releasesDir,
-  contentDir: settings.contentDir,
+  snapshot: async (dir) => void (await exportContent(deps.db, dir)),
   projectRoot: root,
   initial,
   renderer,
   afterSwitch: followContent,
 });
-deps.editor = { releases: served, keystatic: keystaticApi(settings.contentDir) };
+deps.editor = { releases: served, keystatic: keystaticApi(deps.db) };
 const site = {
   served: served.served,
   editor: {

@@ -4,18 +4,15 @@
  * check that refuses a save over a file changed since the editor read it. Publishing builds the
  * site and is proven end to end (tests/e2e/editor.spec.ts).
  */
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { userRoles } from '../../src/server/db/schema.ts';
+import { contentFile, importContent, saveContent } from '../../src/server/features/editor/content-store.ts';
 import { keystaticApi } from '../../src/server/features/editor/keystatic-api.ts';
 import type { Releases } from '../../src/server/features/editor/releases.ts';
 import { answer, type ErrorBody, setUpApiWithStaff } from './support/test-api.ts';
 
 const ctx = setUpApiWithStaff();
-let contentDir: string;
 
 /** Publishing is not what this file is about: the routes' releases answer as a server without publishes would. */
 const noReleases: Releases = {
@@ -29,14 +26,10 @@ const noReleases: Releases = {
   restore: async () => undefined,
 };
 
-beforeAll(() => {
-  contentDir = mkdtempSync(path.join(tmpdir(), 'hwds-editor-content-'));
-  cpSync('content', contentDir, { recursive: true });
-  ctx.api.deps.editor = { releases: noReleases, keystatic: keystaticApi(contentDir) };
-});
-
-afterAll(() => {
-  rmSync(contentDir, { recursive: true, force: true });
+beforeAll(async () => {
+  // The database's content tree, as a fresh install imports it from the seed.
+  await importContent(ctx.api.db, 'content', 'content/');
+  ctx.api.deps.editor = { releases: noReleases, keystatic: keystaticApi(ctx.api.db) };
 });
 
 /** The cookie the answer sets, as `name=value`, and its attributes. */
@@ -118,9 +111,8 @@ describe('the staff-tools cookie', () => {
   });
 });
 
-/** A content file's text, or undefined when there is none. */
-const contentOf = (file: string) =>
-  existsSync(path.join(contentDir, file)) ? readFileSync(path.join(contentDir, file), 'utf8') : undefined;
+/** A content file's text in the database, or undefined when there is none. */
+const contentOf = async (file: string) => (await contentFile(ctx.api.db, file))?.contents.toString('utf8');
 
 describe('what a save may write', () => {
   it('only the files the editor’s config defines, with their extension: 400 for any other, nothing written', async () => {
@@ -139,18 +131,18 @@ describe('what a save may write', () => {
       'industries.yaml',
       'README.md',
     ]) {
-      const before = contentOf(file);
+      const before = await contentOf(file);
       const response = await keystatic(cookie, 'update', { additions: [{ path: file, contents }], deletions: [] });
       expect({ file, status: response.status, text: await response.text() }).toEqual({
         file,
         status: 400,
         text: `Nicht gespeichert: ${file} ist keine Datei, die der Editor bearbeitet.`,
       });
-      expect(contentOf(file), file).toBe(before);
+      expect(await contentOf(file), file).toBe(before);
     }
     const deletion = await keystatic(cookie, 'update', { additions: [], deletions: [{ path: 'industries.yaml' }] });
     expect(deletion.status).toBe(400);
-    expect(contentOf('industries.yaml')).toBeDefined();
+    expect(await contentOf('industries.yaml')).toBeDefined();
     // A new landing page, the site's data: what the editor writes.
     const page = Buffer.from('---\ntitle: Neue Seite\n---\n').toString('base64url');
     const allowed = await keystatic(cookie, 'update', {
@@ -158,7 +150,7 @@ describe('what a save may write', () => {
       deletions: [],
     });
     expect(allowed.status).toBe(200);
-    expect(contentOf('landing/neue-seite-2.md')).toContain('title: Neue Seite');
+    expect(await contentOf('landing/neue-seite-2.md')).toContain('title: Neue Seite');
   });
 });
 
@@ -168,7 +160,7 @@ describe('two editors saving one file', () => {
     const second = await openEditor((await ctx.api.admin()).token);
     expect((await keystatic(first, 'tree')).status).toBe(200);
     expect((await keystatic(second, 'tree')).status).toBe(200);
-    const original = readFileSync(path.join(contentDir, HOTEL), 'utf8');
+    const original = (await contentOf(HOTEL)) ?? '';
 
     const firstSave = await saveHotel(first, original.replace('Wer ein Zimmer sucht', 'Wer ein Hotelzimmer sucht'));
     expect(firstSave.status).toBe(200);
@@ -181,11 +173,11 @@ describe('two editors saving one file', () => {
     expect(await secondSave.text()).toBe(
       'Nicht gespeichert: landing/hotel.md wurde inzwischen von jemand anderem gespeichert. Bitte laden Sie die Seite neu (Ihre Eingaben gehen dabei verloren) und tragen Sie Ihre Änderung dann erneut ein.',
     );
-    expect(readFileSync(path.join(contentDir, HOTEL), 'utf8')).toContain('Wer ein Hotelzimmer sucht');
+    expect(await contentOf(HOTEL)).toContain('Wer ein Hotelzimmer sucht');
 
     // Read again, the second editor's save goes through, over the first one's.
     expect((await keystatic(second, 'tree')).status).toBe(200);
-    const current = readFileSync(path.join(contentDir, HOTEL), 'utf8');
+    const current = (await contentOf(HOTEL)) ?? '';
     expect(
       (await saveHotel(second, current.replace('title: Website für Ihr Hotel', 'title: Ihr Hotel im Netz'))).status,
     ).toBe(200);
@@ -196,7 +188,8 @@ describe('two editors saving one file', () => {
   it('refuses a save over a file someone created since the editor read the folder', async () => {
     const cookie = await openEditor(ctx.admin.token);
     expect((await keystatic(cookie, 'tree')).status).toBe(200);
-    writeFileSync(path.join(contentDir, 'landing/konditorei.md'), '---\ntitle: Neu\n---\n');
+    const page = { path: 'landing/konditorei.md', contents: Buffer.from('---\ntitle: Neu\n---\n') };
+    await saveContent(ctx.api.db, { additions: [page], deletions: [] }, 'kollegin@example.de');
     const response = await keystatic(cookie, 'update', {
       additions: [
         { path: 'landing/konditorei.md', contents: Buffer.from('---\ntitle: Anders\n---\n').toString('base64url') },

@@ -5,16 +5,7 @@
  * files, named for the next start, and an earlier one can be served again. The pages rendered on
  * request keep the one handler loaded at the start: a release built by other code is refused.
  */
-import {
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -62,15 +53,15 @@ function write(file: string, text: string) {
 
 async function started(): Promise<Releases> {
   const dist = path.join(root, 'dist');
-  await standIn(root, contentDir, dist);
-  // The content the first build was made from is older than it.
-  const old = new Date('2020-01-01');
-  for (const file of ['landing/hotel.md', 'models.yaml']) utimesSync(path.join(contentDir, file), old, old);
+  // The project's build was made from the seed; editors change the tree (`contentDir`) after it.
+  const seed = path.join(root, 'seed');
+  cpSync(contentDir, seed, { recursive: true });
+  await standIn(root, seed, dist);
   return releases({
     releasesDir,
-    contentDir,
+    snapshot: async (dir) => cpSync(contentDir, dir, { recursive: true }),
     projectRoot: root,
-    initial: { id: null, siteDir: dist, contentDir },
+    initial: { id: null, siteDir: dist, contentDir: seed },
     renderer: await loadRenderer({ releasesDir, siteDir: dist, projectRoot: root }),
     afterSwitch: async (content) => {
       switchedTo.push(content);

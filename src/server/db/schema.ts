@@ -17,6 +17,7 @@ export * from '../features/bookings/bookings.tables.ts';
 export * from '../features/cart/cart.tables.ts';
 export * from '../features/catalogue/catalogue.tables.ts';
 export * from '../features/declarations/declarations.tables.ts';
+export * from '../features/editor/editor.tables.ts';
 export * from '../features/invoices/invoices.tables.ts';
 export * from '../features/materials/materials.tables.ts';
 export * from '../features/payments/payments.tables.ts';

@@ -85,6 +85,6 @@ export function keystaticRoutes(deps: ApiDependencies) {
     },
     sameOrigin,
     limitBody(SAVE_BODY_LIMIT),
-    async (c) => editorOf(deps).keystatic(c.req.raw, c.get('user').sessionId),
+    async (c) => editorOf(deps).keystatic(c.req.raw, c.get('user')),
   );
 }

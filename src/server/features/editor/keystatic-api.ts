@@ -1,47 +1,27 @@
 /**
- * Keystatic's local-mode API (`/api/keystatic/*`: tree, blob, update) over the content folder, with
- * what local mode lacks: a save is refused when a file it writes changed since this editor's
- * browser last read the folder (docs/product.md#d38-content-editor). Keystatic's browser app reads the
- * folder's tree once when it opens and takes the tree the save answers with; what the server sent
- * each login session last is what that session's editor has seen.
+ * Keystatic's local-mode API (`/api/keystatic/*`: tree, blob, update) over the content tree in the
+ * database (content-store.ts), so every replica edits one tree, with what local mode lacks: a save
+ * is refused when a file it writes changed since this editor's browser last read the tree
+ * (docs/product.md#d38-content-editor). Keystatic's browser app reads the tree once when it opens
+ * and takes the tree the save answers with; what the server sent each login session last is kept
+ * in the database, so the check holds whichever replica the save reaches.
  */
-import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { ComponentSchema, Singleton } from '@keystatic/core';
-import { makeGenericAPIRouteHandler } from '@keystatic/core/api/generic';
-import { Mutex } from 'async-mutex';
 import { ENTRY_NAME } from '../../../editor/forms/landing.ts';
 import editorConfig from '../../../editor/keystatic.config.ts';
-
-interface TreeEntry {
-  path: string;
-  sha: string;
-}
+import type { AuthenticatedUser } from '../../context.ts';
+import type { Database } from '../../db/schema.ts';
+import { contentFile, contentShas, lastRead, rememberRead, saveContent } from './content-store.ts';
+import { treeOf } from './git-tree.ts';
 
 interface Update {
-  additions: { path: string }[];
+  additions: { path: string; contents: string }[];
   deletions: { path: string }[];
 }
-
 const NOT_EDITABLE_MESSAGE = (file: string) => `Nicht gespeichert: ${file} ist keine Datei, die der Editor bearbeitet.`;
 
 const CONFLICT_MESSAGE = (file: string) =>
   `Nicht gespeichert: ${file} wurde inzwischen von jemand anderem gespeichert. Bitte laden Sie die Seite neu (Ihre Eingaben gehen dabei verloren) und tragen Sie Ihre Änderung dann erneut ein.`;
-
-/** Git's blob hash, which Keystatic names files' versions by. */
-function blobSha(contents: Buffer): string {
-  return createHash('sha1').update(`blob ${contents.length}\0`).update(contents).digest('hex');
-}
-
-async function currentSha(file: string): Promise<string | undefined> {
-  try {
-    return blobSha(await readFile(file));
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw error;
-  }
-}
 
 type EditorConfig = typeof editorConfig;
 /** What a singleton and a collection say about their files. */
@@ -80,73 +60,65 @@ const isUpdate = (body: unknown): body is Update =>
   body !== null &&
   Array.isArray((body as Update).additions) &&
   Array.isArray((body as Update).deletions) &&
-  [...(body as Update).additions, ...(body as Update).deletions].every((change) => typeof change?.path === 'string');
+  (body as Update).additions.every(
+    (change) => typeof change?.path === 'string' && typeof change.contents === 'string',
+  ) &&
+  (body as Update).deletions.every((change) => typeof change?.path === 'string');
 
-export type KeystaticApi = (request: Request, sessionId: string) => Promise<Response>;
+export type KeystaticApi = (
+  request: Request,
+  user: Pick<AuthenticatedUser, 'sessionId' | 'email'>,
+) => Promise<Response>;
 
-export function keystaticApi(contentDir: string): KeystaticApi {
-  const handle = makeGenericAPIRouteHandler({ config: editorConfig, localBaseDirectory: contentDir });
+const text = (body: string, status: number) =>
+  new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
+
+export function keystaticApi(db: Database): KeystaticApi {
   const editable = definedByConfig(editorConfig);
-  /** Per login session: each file's version as its editor last saw it. */
-  const seen = new Map<string, Map<string, string>>();
-  // A check and the write after it are one step: of two saves at once, the later one sees the earlier one's file.
-  const saving = new Mutex();
 
-  const remember = (sessionId: string, entries: TreeEntry[]) => {
-    seen.set(sessionId, new Map(entries.map((entry) => [entry.path, entry.sha])));
+  /** The tree, remembered as what this session's editor has seen. */
+  const tree = async (sessionId: string) => {
+    const files = await contentShas(db);
+    await rememberRead(db, sessionId, Object.fromEntries(files.map((file) => [file.path, file.sha])));
+    return Response.json(treeOf(files));
   };
 
-  /** The first file of the save that changed since the session read it, if any. */
-  async function changedSinceRead(sessionId: string, update: Update): Promise<string | undefined> {
-    const known = seen.get(sessionId) ?? new Map<string, string>();
-    for (const { path: file } of [...update.additions, ...update.deletions]) {
-      if (file.split('/').includes('..')) continue; // Keystatic refuses such paths itself
-      if ((await currentSha(path.join(contentDir, file))) !== known.get(file)) return file;
-    }
-    return undefined;
-  }
-
-  const answer = async (request: Request, json: () => Promise<unknown>) => {
-    const result = await handle({ headers: request.headers, method: request.method, url: request.url, json });
-    const body = typeof result.body === 'string' || result.body === null ? result.body : new Uint8Array(result.body);
-    return new Response(body, { status: result.status, headers: result.headers });
+  const blob = async (sha: string, file: string) => {
+    const found = await contentFile(db, file);
+    if (!found || found.sha !== sha) return text('Not Found', 404);
+    return new Response(new Uint8Array(found.contents));
   };
 
-  return async (request, sessionId) => {
-    const isSave = request.method === 'POST' && new URL(request.url).pathname.endsWith('/update');
-    if (!isSave) {
-      const response = await answer(request, () => request.json());
-      if (request.method === 'GET' && new URL(request.url).pathname.endsWith('/tree') && response.ok) {
-        remember(sessionId, (await response.clone().json()) as TreeEntry[]);
-      }
-      return response;
-    }
+  const update = async (request: Request, user: Pick<AuthenticatedUser, 'sessionId' | 'email'>) => {
+    if (request.headers.get('Content-Type') !== 'application/json') return text('Bad Request', 400);
     let body: unknown;
     try {
       body = await request.json();
     } catch {
-      return new Response('Bad data', { status: 400 });
+      return text('Bad data', 400);
     }
-    const notEditable = isUpdate(body)
-      ? [...body.additions, ...body.deletions].find((change) => !editable(change.path))
-      : undefined;
-    if (notEditable) {
-      return new Response(NOT_EDITABLE_MESSAGE(notEditable.path), {
-        status: 400,
-        headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-      });
+    if (!isUpdate(body)) return text('Bad data', 400);
+    const notEditable = [...body.additions, ...body.deletions].find((change) => !editable(change.path));
+    if (notEditable) return text(NOT_EDITABLE_MESSAGE(notEditable.path), 400);
+    const seen = await lastRead(db, user.sessionId);
+    const changes = {
+      additions: body.additions.map((file) => ({ path: file.path, contents: Buffer.from(file.contents, 'base64url') })),
+      deletions: body.deletions.map((file) => file.path),
+    };
+    const { conflict } = await saveContent(db, changes, user.email, (file) => seen[file]);
+    if (conflict) return text(CONFLICT_MESSAGE(conflict), 409);
+    return tree(user.sessionId);
+  };
+
+  return async (request, user) => {
+    // Keystatic's app sends this header with each call; its local mode refuses calls without it.
+    if (request.headers.get('no-cors') !== '1') return text('Bad Request', 400);
+    const route = new URL(request.url).pathname.replace(/^.*?\/keystatic\//, '').split('/');
+    if (request.method === 'GET' && route.join('/') === 'tree') return tree(user.sessionId);
+    if (request.method === 'GET' && route[0] === 'blob' && route.length > 2) {
+      return blob(route[1] ?? '', route.slice(2).map(decodeURIComponent).join('/'));
     }
-    return saving.runExclusive(async () => {
-      const changed = isUpdate(body) ? await changedSinceRead(sessionId, body) : undefined;
-      if (changed) {
-        return new Response(CONFLICT_MESSAGE(changed), {
-          status: 409,
-          headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-        });
-      }
-      const response = await answer(request, async () => body);
-      if (response.ok) remember(sessionId, (await response.clone().json()) as TreeEntry[]);
-      return response;
-    });
+    if (request.method === 'POST' && route.join('/') === 'update') return update(request, user);
+    return text('Not Found', 404);
   };
 }

@@ -1,11 +1,11 @@
 /**
- * Publishing (docs/product.md#d38-content-editor): each publish builds the site from the content
- * folder into a release folder of its own while the served release keeps serving, and only a
+ * Publishing (docs/product.md#d38-content-editor): each publish builds the site from a snapshot of
+ * the content tree (the database's, content-store.ts) into a release folder of its own while the served release keeps serving, and only a
  * build that succeeded becomes the served release, switched in one step. A build that fails
  * leaves everything as it was and says, in German, which file and field stopped it. Every
  * publish is recorded (who, when, which files), and an earlier release can be served again.
  *
- * `$RELEASES_DIR/{id}/` holds `content/` (the content folder as it was published: the build reads
+ * `$RELEASES_DIR/{id}/` holds `content/` (the content tree as it was published: the build reads
  * this copy, never files an editor is saving meanwhile), `site/` (the build: client/, server/) and
  * `release.json` (the record). `$RELEASES_DIR/current` names the served release; a start serves it
  * until the code is newer.
@@ -17,7 +17,7 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, cp, mkdir, readdir, readFile, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { chmod, cp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -55,7 +55,8 @@ export interface Releases {
 
 export interface ReleaseOptions {
   releasesDir: string;
-  contentDir: string;
+  /** Writes the content tree to publish into an empty folder. */
+  snapshot: (dir: string) => Promise<void>;
   /** The project, whose `astro build` makes a release. */
   projectRoot: string;
   /** What the server started with: a published release, or the project's build (`dist/`, id null). */
@@ -222,7 +223,7 @@ const OTHER_CODE =
   'Die Website-Software wurde seit dem Start des Servers geändert: Bitte starten Sie den Server neu und veröffentlichen Sie dann erneut. Die Website zeigt weiter die zuletzt veröffentlichte Fassung.';
 
 export function releases(options: ReleaseOptions): Releases {
-  const { releasesDir, contentDir, projectRoot, renderer, build = astroBuild } = options;
+  const { releasesDir, snapshot, projectRoot, renderer, build = astroBuild } = options;
   let served = options.initial;
   const publishing = new Mutex();
 
@@ -238,17 +239,6 @@ export function releases(options: ReleaseOptions): Releases {
     const ids = existsSync(releasesDir) ? (await readdir(releasesDir)).filter((id) => RELEASE_ID.test(id)) : [];
     const found = await Promise.all(ids.map(recordOf));
     return found.filter((record) => record !== undefined).sort((a, b) => b.id.localeCompare(a.id));
-  };
-
-  /** The content the served build was made from; for `dist/`, the folder's files not changed since that build. */
-  const servedContent = async (now: Record<string, string>): Promise<Record<string, string>> => {
-    if (served.id !== null) return contentHashes(served.contentDir);
-    const builtAt = (await stat(path.join(served.siteDir, 'build-info.json'))).mtimeMs;
-    const before: Record<string, string> = {};
-    for (const [file, hash] of Object.entries(now)) {
-      if ((await stat(path.join(contentDir, file))).mtimeMs <= builtAt) before[file] = hash;
-    }
-    return before;
   };
 
   /**
@@ -291,7 +281,7 @@ export function releases(options: ReleaseOptions): Releases {
         const release = folders(releasesDir, id);
         await privateFolder(releasesDir);
         await privateFolder(dir);
-        await cp(contentDir, release.contentDir, { recursive: true });
+        await snapshot(release.contentDir);
         const content = await contentHashes(release.contentDir);
         const started = Date.now();
         const { ok, output } = await build(projectRoot, release.contentDir, release.siteDir);
@@ -311,7 +301,8 @@ export function releases(options: ReleaseOptions): Releases {
           id,
           publishedAt: new Date().toISOString(),
           publishedBy,
-          files: changedFiles(await servedContent(content), content),
+          // The content the served build was made from: a release's copy, or the folder `dist/` was built from.
+          files: changedFiles(await contentHashes(served.contentDir), content),
         };
         await writeFile(path.join(dir, 'release.json'), JSON.stringify(record));
         makePrivate(dir);

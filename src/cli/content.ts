@@ -1,0 +1,44 @@
+/**
+ * `npm run content:export` writes the database's content tree into the content folder (for a
+ * commit); `npm run content:import` makes the database's tree the folder's, each changed file a
+ * new revision by 'content:import' (docs/product.md#d38-content-editor). Both change only what
+ * differs: run twice, the second run changes nothing. The embedded database is locked while a
+ * server holds it: then the command refuses instead of touching it.
+ */
+import { protectDataDir } from '../server/data-dir.ts';
+import { openDatabase } from '../server/db/database.ts';
+import { DatabaseInUseError } from '../server/db/lock.ts';
+import { exportContent, importContent } from '../server/features/editor/content-store.ts';
+import { databaseLocation } from '../server/runtime.ts';
+import { loadDotEnv, loadSettingsOrExit } from '../server/settings.ts';
+
+const direction = process.argv[2];
+if (direction !== 'export' && direction !== 'import') {
+  console.error('Usage: node src/cli/content.ts export|import');
+  process.exit(1);
+}
+
+loadDotEnv();
+const settings = loadSettingsOrExit();
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  protectDataDir(settings.dataDir);
+  database = await openDatabase(databaseLocation(settings));
+} catch (error) {
+  if (error instanceof DatabaseInUseError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+}
+try {
+  if (direction === 'export') {
+    const files = await exportContent(database.db, settings.contentDir);
+    console.log(`${files} file(s) of ${settings.contentDir} written or removed from the database's content.`);
+  } else {
+    const revisions = await importContent(database.db, settings.contentDir, 'content:import');
+    console.log(`${revisions} file(s) of the database's content changed to ${settings.contentDir}.`);
+  }
+} finally {
+  await database.close();
+}
