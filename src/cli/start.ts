@@ -14,6 +14,7 @@ import { companyOf, serveContent } from '../server/content-files.ts';
 import { followContentPrices } from '../server/db/content-prices.ts';
 import { exportContent, importContent } from '../server/features/editor/content-store.ts';
 import { keystaticApi } from '../server/features/editor/keystatic-api.ts';
+import { releaseShelf } from '../server/features/editor/release-shelf.ts';
 import { loadRenderer, publishedRelease, releases, type ServedRelease } from '../server/features/editor/releases.ts';
 import { staffOf } from '../server/features/editor/staff.ts';
 import { listen } from '../server/http/http-server.ts';
@@ -21,6 +22,7 @@ import { createRequestListener } from '../server/http/node-server.ts';
 import { log, setLogLevel } from '../server/log.ts';
 import { processApi } from '../server/runtime.ts';
 import { loadDotEnv, loadSettingsOrExit, type Settings } from '../server/settings.ts';
+import { openBlobStore } from '../server/storage/blob-store.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dist = path.join(root, 'dist');
@@ -74,8 +76,17 @@ const http = await listen(settings);
 const { app, deps } = await processApi(settings, http);
 // The build `dist` names now, served by this process to its end whatever later builds do.
 const build = servedBuild(root);
+// A replica started after a publish serves the live release of all replicas at once, fetched if it lacks it.
+const shelf = releaseShelf(deps.db, await openBlobStore(settings), settings.releasesDir);
+const live = await shelf.live();
+// Without its archive (the bucket not answering) the build serves until the release arrives.
+if (live)
+  await shelf.fetch(live).catch((error: unknown) => log.warn({ err: error }, 'the live release is not here yet'));
+const release = live ? publishedRelease(settings.releasesDir, live) : published;
 const initial: ServedRelease =
-  servesRelease && published ? published : { id: null, siteDir: build, contentDir: settings.contentDir };
+  release && whyBuild(settings, release.siteDir, codeSources) === undefined
+    ? release
+    : { id: null, siteDir: build, contentDir: settings.contentDir };
 // Astro's build renders the pages that are made on request; the server around it is the product's.
 const renderer = await loadRenderer({ releasesDir: settings.releasesDir, siteDir: initial.siteDir, projectRoot: root });
 /**
@@ -95,6 +106,7 @@ await importContent(deps.db, settings.contentDir, 'content/', { onlyIfEmpty: tru
 const served = releases({
   releasesDir: settings.releasesDir,
   snapshot: async (dir) => void (await exportContent(deps.db, dir)),
+  shelf,
   projectRoot: root,
   initial,
   renderer,
@@ -109,5 +121,6 @@ const site = {
   },
 };
 http.serve(createRequestListener(app, settings, deps.metrics, site));
+served.follow();
 if (initial.id) log.info(`Serving the release published as ${initial.id}`);
 log.info(`HWDS is ready: ${settings.siteUrl}`);

@@ -24,6 +24,8 @@ const noReleases: Releases = {
     throw new Error('not published here');
   },
   restore: async () => undefined,
+  servedId: () => null,
+  follow: () => () => undefined,
 };
 
 beforeAll(async () => {

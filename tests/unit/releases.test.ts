@@ -8,7 +8,10 @@
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/database.ts';
+import { liveRelease, releases as releaseRecords } from '../../src/server/db/schema.ts';
+import { releaseShelf } from '../../src/server/features/editor/release-shelf.ts';
 import {
   loadRenderer,
   publishedRelease,
@@ -16,10 +19,13 @@ import {
   releases,
   type SiteBuild,
 } from '../../src/server/features/editor/releases.ts';
+import { diskBlobStore } from '../../src/server/storage/disk-blob-store.ts';
 
 let root: string;
 let contentDir: string;
 let releasesDir: string;
+/** The database every replica shares (the records and the live pointer); the blob store is a folder in `root`. */
+let database: DatabaseHandle;
 const switchedTo: string[] = [];
 /** The version of the code the stand-in builds with (src/server/code-version.ts). */
 let code = 'a1';
@@ -51,18 +57,20 @@ function write(file: string, text: string) {
   writeFileSync(path.join(contentDir, file), text);
 }
 
-async function started(): Promise<Releases> {
+/** A server of the site with its own release folder, sharing the database and the blob store. */
+async function started(dir = releasesDir): Promise<Releases> {
   const dist = path.join(root, 'dist');
   // The project's build was made from the seed; editors change the tree (`contentDir`) after it.
   const seed = path.join(root, 'seed');
   cpSync(contentDir, seed, { recursive: true });
   await standIn(root, seed, dist);
   return releases({
-    releasesDir,
-    snapshot: async (dir) => cpSync(contentDir, dir, { recursive: true }),
+    releasesDir: dir,
+    snapshot: async (into) => cpSync(contentDir, into, { recursive: true }),
+    shelf: releaseShelf(database.db, diskBlobStore(path.join(root, 'bucket')), dir),
     projectRoot: root,
     initial: { id: null, siteDir: dist, contentDir: seed },
-    renderer: await loadRenderer({ releasesDir, siteDir: dist, projectRoot: root }),
+    renderer: await loadRenderer({ releasesDir: dir, siteDir: dist, projectRoot: root }),
     afterSwitch: async (content) => {
       switchedTo.push(content);
     },
@@ -71,13 +79,21 @@ async function started(): Promise<Releases> {
 }
 
 /** The served pages' title, also as the handler of the pages rendered on request reads its 404 page. */
-function servedTitle(served: Releases): string {
+function servedTitle(served: Releases, dir = releasesDir): string {
   const title = readFileSync(path.join(served.served().clientDir, 'index.html'), 'utf8');
-  expect(readFileSync(path.join(releasesDir, 'live/client/index.html'), 'utf8')).toBe(title);
+  expect(readFileSync(path.join(dir, 'live/client/index.html'), 'utf8')).toBe(title);
   return title;
 }
 
-beforeEach(() => {
+beforeAll(async () => {
+  database = await openDatabase({ kind: 'memory' });
+});
+
+afterAll(() => database.close());
+
+beforeEach(async () => {
+  await database.db.update(liveRelease).set({ releaseId: null, publishingSince: null });
+  await database.db.delete(releaseRecords);
   root = mkdtempSync(path.join(tmpdir(), 'hwds-releases-'));
   contentDir = path.join(root, 'content');
   releasesDir = path.join(root, 'data/releases');
@@ -185,5 +201,47 @@ describe('publishing', () => {
       ([name, mode]) => mode !== (statSync(path.join(releasesDir, name)).isDirectory() ? 0o700 : 0o600),
     );
     expect(open).toEqual([]);
+  });
+});
+
+describe('replicas', () => {
+  it('follow a publish and a restore on another within 5 s, a failed build changes nothing, a later one fetches the live release', {
+    timeout: 20_000,
+  }, async () => {
+    const a = await started();
+    const otherDir = path.join(root, 'other/releases');
+    const b = await started(otherDir);
+    const stops = [a.follow(), b.follow()];
+    try {
+      write('landing/hotel.md', '---\ntitle: Ihr Hotel am See\n---\n');
+      const first = await a.publish('chefin@example.de');
+      const switched = Date.now();
+      await expect.poll(() => b.servedId(), { timeout: 5_000, interval: 50 }).toBe(first.id);
+      expect(Date.now() - switched).toBeLessThan(5_000);
+      expect(servedTitle(b, otherDir)).toBe('Ihr Hotel am See');
+      expect((await b.view()).releases).toEqual([first]);
+
+      // One publish at a time across replicas; a build that fails leaves every replica as it was.
+      write('landing/hotel.md', '---\nbusinessType: Hotel\n---\n');
+      await expect(b.publish('redakteur@example.de')).rejects.toMatchObject({ statusCode: 422 });
+      write('landing/hotel.md', '---\ntitle: Zweite Fassung\n---\n');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      const outcomes = await Promise.allSettled([b.publish('redakteur@example.de'), a.publish('chefin@example.de')]);
+      expect(outcomes.map((outcome) => outcome.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect(outcomes.find((outcome) => outcome.status === 'rejected')).toMatchObject({ reason: { statusCode: 409 } });
+      await expect.poll(() => servedTitle(a), { timeout: 5_000, interval: 50 }).toBe('Zweite Fassung');
+
+      // Restoring is the same pointer move: the other replica follows it back.
+      await b.restore(first.id);
+      await expect.poll(() => servedTitle(a), { timeout: 5_000, interval: 50 }).toBe('Ihr Hotel am See');
+
+      // A replica started now, on a machine without the release, fetches it from the blob store.
+      const laterDir = path.join(root, 'later/releases');
+      await releaseShelf(database.db, diskBlobStore(path.join(root, 'bucket')), laterDir).fetch(first.id);
+      expect(publishedRelease(laterDir, first.id)?.id).toBe(first.id);
+      expect(readFileSync(path.join(laterDir, first.id, 'site/client/index.html'), 'utf8')).toBe('Ihr Hotel am See');
+    } finally {
+      for (const stop of stops) stop();
+    }
   });
 });

@@ -26,6 +26,7 @@ import { makePrivate } from '../../data-dir.ts';
 import { log } from '../../log.ts';
 import { buildFailure } from './build-errors.ts';
 import type { ReleaseRecord, ReleasesView } from './editor.views.ts';
+import type { ReleaseShelf } from './release-shelf.ts';
 
 /** What the server needs of a build to serve it. */
 export interface Build {
@@ -48,15 +49,21 @@ export class PublishError extends Error {
 export interface Releases {
   /** The build that answers requests now. */
   served(): Build;
+  /** The id of the release served now; null: the project's build. */
+  servedId(): string | null;
   view(): Promise<ReleasesView>;
   publish(publishedBy: string): Promise<ReleaseRecord>;
   restore(id: string): Promise<void>;
+  /** Follows the live release of all replicas from now on (a read each second); answers how to stop. */
+  follow(): () => void;
 }
 
 export interface ReleaseOptions {
   releasesDir: string;
   /** Writes the content tree to publish into an empty folder. */
   snapshot: (dir: string) => Promise<void>;
+  /** The records, archives and live pointer every replica shares. */
+  shelf: ReleaseShelf;
   /** The project, whose `astro build` makes a release. */
   projectRoot: string;
   /** What the server started with: a published release, or the project's build (`dist/`, id null). */
@@ -162,11 +169,14 @@ const folders = (releasesDir: string, id: string) => ({
   contentDir: path.join(releasesDir, id, 'content'),
 });
 
-/** The published release a start should serve, if any (its build not loaded yet). */
-export function publishedRelease(releasesDir: string): ServedRelease | undefined {
+/**
+ * The published release a start should serve, if any (its build not loaded yet): `id`, else the
+ * one this machine served last.
+ */
+export function publishedRelease(releasesDir: string, live?: string): ServedRelease | undefined {
   const pointer = path.join(releasesDir, CURRENT_FILE);
-  if (!existsSync(pointer)) return undefined;
-  const id = readFileSync(pointer, 'utf8').trim();
+  if (!live && !existsSync(pointer)) return undefined;
+  const id = live ?? readFileSync(pointer, 'utf8').trim();
   if (!RELEASE_ID.test(id)) return undefined;
   const release = { id, ...folders(releasesDir, id) };
   return existsSync(path.join(release.siteDir, 'server/entry.mjs')) ? release : undefined;
@@ -222,24 +232,16 @@ const astroBuild: SiteBuild = (projectRoot, contentDir, outDir) =>
 const OTHER_CODE =
   'Die Website-Software wurde seit dem Start des Servers geändert: Bitte starten Sie den Server neu und veröffentlichen Sie dann erneut. Die Website zeigt weiter die zuletzt veröffentlichte Fassung.';
 
+/** How often a replica reads which release is live: every replica serves a publish within 5 s of its switch. */
+const FOLLOW_MS = 1_000;
+
+const ANOTHER_PUBLISH = 'Es wird gerade veröffentlicht. Bitte warten Sie, bis das fertig ist.';
+
 export function releases(options: ReleaseOptions): Releases {
-  const { releasesDir, snapshot, projectRoot, renderer, build = astroBuild } = options;
+  const { releasesDir, snapshot, shelf, projectRoot, renderer, build = astroBuild } = options;
   let served = options.initial;
+  /** This replica's switches and builds, one at a time; the shelf's claim keeps other replicas' publishes out. */
   const publishing = new Mutex();
-
-  const recordOf = async (id: string): Promise<ReleaseRecord | undefined> => {
-    try {
-      return JSON.parse(await readFile(path.join(releasesDir, id, 'release.json'), 'utf8')) as ReleaseRecord;
-    } catch {
-      return undefined;
-    }
-  };
-
-  const records = async (): Promise<ReleaseRecord[]> => {
-    const ids = existsSync(releasesDir) ? (await readdir(releasesDir)).filter((id) => RELEASE_ID.test(id)) : [];
-    const found = await Promise.all(ids.map(recordOf));
-    return found.filter((record) => record !== undefined).sort((a, b) => b.id.localeCompare(a.id));
-  };
 
   /**
    * Whether the code that built the loaded handler built the release too: only then do its pages
@@ -260,73 +262,118 @@ export function releases(options: ReleaseOptions): Releases {
     await options.afterSwitch(release.contentDir);
   };
 
+  /** Removes the releases no replica may serve again, here and on the shelf. */
   const prune = async () => {
-    const old = (await records()).slice(KEEP).filter((record) => record.id !== served.id);
-    await Promise.all(old.map((record) => rm(path.join(releasesDir, record.id), { recursive: true, force: true })));
+    await shelf.prune(KEEP);
+    const kept = new Set((await shelf.records()).map((record) => record.id));
+    const local = (await readdir(releasesDir)).filter((id) => RELEASE_ID.test(id));
+    const old = local.filter((id) => !kept.has(id) && id !== served.id);
+    await Promise.all(old.map((id) => rm(path.join(releasesDir, id), { recursive: true, force: true })));
+  };
+
+  /** Switches to the live release when it is another: fetched first if this machine lacks it. */
+  const followLive = async () => {
+    const live = await shelf.live();
+    if (live === null || live === served.id || publishing.isLocked()) return;
+    await publishing.runExclusive(async () => {
+      await shelf.fetch(live);
+      if (!(await fitsRenderer(folders(releasesDir, live).siteDir))) {
+        log.warn(
+          { release: live },
+          'publish: the live release was built by other code; restart this server to serve it',
+        );
+        return;
+      }
+      await switchTo(live);
+      log.info({ release: live }, 'publish: followed the live release');
+    });
   };
 
   return {
     served: () => ({ clientDir: path.join(served.siteDir, 'client'), render: renderer.render }),
+    servedId: () => served.id,
 
     async view() {
-      return { current: served.id, publishing: publishing.isLocked(), releases: await records() };
+      const busy = publishing.isLocked() || (await shelf.publishing());
+      return { current: served.id, publishing: busy, releases: await shelf.records() };
     },
 
     async publish(publishedBy) {
-      if (publishing.isLocked())
-        throw new PublishError('Es wird gerade veröffentlicht. Bitte warten Sie, bis das fertig ist.', 409);
-      return publishing.runExclusive(async () => {
-        const id = new Date().toISOString().replace(/[:.]/g, '-');
-        const dir = path.join(releasesDir, id);
-        const release = folders(releasesDir, id);
-        await privateFolder(releasesDir);
-        await privateFolder(dir);
-        await snapshot(release.contentDir);
-        const content = await contentHashes(release.contentDir);
-        const started = Date.now();
-        const { ok, output } = await build(projectRoot, release.contentDir, release.siteDir);
-        if (!ok) {
-          await rm(dir, { recursive: true, force: true });
-          log.warn(
-            { durationMs: Date.now() - started, output: output.slice(-4000) },
-            'publish: the build failed; the served release stays',
-          );
-          throw new PublishError(buildFailure(output, release.contentDir), 422);
-        }
-        if (!(await fitsRenderer(release.siteDir))) {
-          await rm(dir, { recursive: true, force: true });
-          throw new PublishError(OTHER_CODE, 409);
-        }
-        const record: ReleaseRecord = {
-          id,
-          publishedAt: new Date().toISOString(),
-          publishedBy,
-          // The content the served build was made from: a release's copy, or the folder `dist/` was built from.
-          files: changedFiles(await contentHashes(served.contentDir), content),
-        };
-        await writeFile(path.join(dir, 'release.json'), JSON.stringify(record));
-        makePrivate(dir);
-        await switchTo(id);
-        log.info({ release: id, durationMs: Date.now() - started, files: record.files.length }, 'publish: switched');
-        await prune();
-        return record;
-      });
+      if (publishing.isLocked() || !(await shelf.claim())) throw new PublishError(ANOTHER_PUBLISH, 409);
+      try {
+        return await publishing.runExclusive(async () => {
+          const id = new Date().toISOString().replace(/[:.]/g, '-');
+          const dir = path.join(releasesDir, id);
+          const release = folders(releasesDir, id);
+          await privateFolder(releasesDir);
+          await privateFolder(dir);
+          await snapshot(release.contentDir);
+          const content = await contentHashes(release.contentDir);
+          const started = Date.now();
+          const { ok, output } = await build(projectRoot, release.contentDir, release.siteDir);
+          if (!ok) {
+            await rm(dir, { recursive: true, force: true });
+            log.warn(
+              { durationMs: Date.now() - started, output: output.slice(-4000) },
+              'publish: the build failed; the served release stays',
+            );
+            throw new PublishError(buildFailure(output, release.contentDir), 422);
+          }
+          if (!(await fitsRenderer(release.siteDir))) {
+            await rm(dir, { recursive: true, force: true });
+            throw new PublishError(OTHER_CODE, 409);
+          }
+          const record: ReleaseRecord = {
+            id,
+            publishedAt: new Date().toISOString(),
+            publishedBy,
+            // The content the served build was made from: a release's copy, or the folder `dist/` was built from.
+            files: changedFiles(await contentHashes(served.contentDir), content),
+          };
+          makePrivate(dir);
+          await shelf.store(record);
+          await shelf.makeLive(id);
+          await switchTo(id);
+          log.info({ release: id, durationMs: Date.now() - started, files: record.files.length }, 'publish: switched');
+          await prune();
+          return record;
+        });
+      } finally {
+        await shelf.unclaim();
+      }
     },
 
     async restore(id) {
       await publishing.runExclusive(async () => {
-        if (!RELEASE_ID.test(id) || !(await recordOf(id))) {
+        if (!RELEASE_ID.test(id) || !(await shelf.record(id))) {
           throw new PublishError('Diese Veröffentlichung gibt es nicht (mehr).', 404);
         }
+        await shelf.fetch(id);
         if (!(await fitsRenderer(folders(releasesDir, id).siteDir))) {
           throw new PublishError(
             'Dieser Stand wurde mit einer früheren Fassung der Website-Software gebaut und kann nicht wiederhergestellt werden.',
             409,
           );
         }
+        await shelf.makeLive(id);
         await switchTo(id);
         log.info({ release: id }, 'publish: restored');
       });
+    },
+
+    follow() {
+      let following = false;
+      const timer = setInterval(() => {
+        if (following) return;
+        following = true;
+        followLive()
+          .catch((error: unknown) => log.warn({ err: error }, 'publish: could not follow the live release'))
+          .finally(() => {
+            following = false;
+          });
+      }, FOLLOW_MS);
+      timer.unref();
+      return () => clearInterval(timer);
     },
   };
 }

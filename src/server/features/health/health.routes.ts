@@ -40,7 +40,10 @@ export function healthRoutes(deps: ApiDependencies) {
       }),
       async (c) => {
         const reasons = await unreadyReasons(deps);
-        if (reasons.length === 0) return c.json({ status: 'ready' } satisfies Readiness);
+        if (reasons.length === 0) {
+          const release = deps.editor?.releases.servedId();
+          return c.json({ status: 'ready', ...(deps.editor ? { release } : {}) } satisfies Readiness);
+        }
         c.header('Retry-After', String(RETRY_AFTER_SECONDS));
         return c.json(unreadiness(reasons), 503);
       },

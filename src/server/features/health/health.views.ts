@@ -7,7 +7,14 @@ import * as v from 'valibot';
 export const LivenessSchema = v.object({ status: v.literal('ok') });
 export type Liveness = v.InferOutput<typeof LivenessSchema>;
 
-export const ReadinessSchema = v.object({ status: v.literal('ready') });
+export const ReadinessSchema = v.object({
+  status: v.literal('ready'),
+  /**
+   * The published release the site's server serves (docs/product.md#d38-content-editor): null for
+   * its own build before any publish; absent from the API alone (`npm run start:api`).
+   */
+  release: v.optional(v.nullable(v.string())),
+});
 export type Readiness = v.InferOutput<typeof ReadinessSchema>;
 
 /**

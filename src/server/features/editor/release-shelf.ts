@@ -1,0 +1,133 @@
+/**
+ * What every replica shares of the releases (docs/product.md#d38-content-editor): their records
+ * and the live pointer in the database, their folders as archives in the blob store. A publish is
+ * claimed in the database, so one replica builds it whichever replica the editor reached; every
+ * replica reads the pointer each second and serves what it names, fetching the archive first when
+ * this machine lacks it. Restoring an earlier release moves the pointer back.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { desc, eq, inArray, isNull, lt, notInArray, or, sql } from 'drizzle-orm';
+import { makePrivate } from '../../data-dir.ts';
+import { type Database, liveRelease, releases } from '../../db/schema.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { ReleaseRecord } from './editor.views.ts';
+
+/** A claim older than this belongs to a replica that stopped while building: the next publish may go. */
+const CLAIM_LIMIT_MINUTES = 15;
+
+/** Keys are flat names (the disk store keeps them in one folder). */
+const archiveKey = (id: string) => `release-${id}.tar.gz`;
+
+/** Runs `tar` with `input` on its standard input; resolves with its standard output. */
+const tar = (args: string[], input?: Buffer): Promise<Buffer> =>
+  new Promise((resolve, reject) => {
+    const child = spawn('tar', args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const out: Buffer[] = [];
+    let errors = '';
+    child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => {
+      errors += chunk.toString();
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(Buffer.concat(out)) : reject(new Error(`tar: ${errors}`))));
+    child.stdin.end(input);
+  });
+
+const toRecord = (row: typeof releases.$inferSelect): ReleaseRecord => ({
+  id: row.id,
+  publishedAt: row.publishedAt.toISOString(),
+  publishedBy: row.publishedBy,
+  files: row.files,
+});
+
+export type ReleaseShelf = ReturnType<typeof releaseShelf>;
+
+export function releaseShelf(db: Database, blobs: BlobStore, releasesDir: string) {
+  return {
+    /** Claims the one publish of all replicas: false while another is under way. */
+    async claim(): Promise<boolean> {
+      const stale = sql`now() - make_interval(mins => ${CLAIM_LIMIT_MINUTES})`;
+      const claimed = await db
+        .update(liveRelease)
+        .set({ publishingSince: sql`now()` })
+        .where(or(isNull(liveRelease.publishingSince), lt(liveRelease.publishingSince, stale)))
+        .returning({ id: liveRelease.id });
+      return claimed.length === 1;
+    },
+
+    async unclaim(): Promise<void> {
+      await db.update(liveRelease).set({ publishingSince: null });
+    },
+
+    async publishing(): Promise<boolean> {
+      const [row] = await db.select({ since: liveRelease.publishingSince }).from(liveRelease);
+      return Boolean(row?.since);
+    },
+
+    /** Stores the release folder `{releasesDir}/{id}` as its archive, then its record. */
+    async store(record: ReleaseRecord): Promise<void> {
+      const archive = await tar(['-C', releasesDir, '-czf', '-', record.id]);
+      await blobs.put(archiveKey(record.id), archive, 'application/gzip');
+      await db.insert(releases).values({ ...record, publishedAt: new Date(record.publishedAt) });
+    },
+
+    /** Makes release `id` the one every replica serves. */
+    async makeLive(id: string): Promise<void> {
+      await db.update(liveRelease).set({ releaseId: id, switchedAt: sql`now()` });
+    },
+
+    async live(): Promise<string | null> {
+      const [row] = await db.select({ id: liveRelease.releaseId }).from(liveRelease);
+      return row?.id ?? null;
+    },
+
+    async record(id: string): Promise<ReleaseRecord | undefined> {
+      const [row] = await db.select().from(releases).where(eq(releases.id, id));
+      return row && toRecord(row);
+    },
+
+    /** Newest first. */
+    async records(): Promise<ReleaseRecord[]> {
+      return (await db.select().from(releases).orderBy(desc(releases.id))).map(toRecord);
+    },
+
+    /** Makes sure this machine holds release `id` in `{releasesDir}/{id}`: unpacks its archive if not. */
+    async fetch(id: string): Promise<void> {
+      const dir = path.join(releasesDir, id);
+      if (existsSync(path.join(dir, 'site/server/entry.mjs'))) return;
+      const archive = await blobs.get(archiveKey(id));
+      if (!archive) throw new Error(`release ${id}: no archive in the blob store`);
+      await mkdir(releasesDir, { recursive: true, mode: 0o700 });
+      const unpacked = await mkdtemp(path.join(releasesDir, `${id}.fetching-`));
+      try {
+        await tar(['-C', unpacked, '-xzf', '-'], archive);
+        makePrivate(unpacked);
+        await rm(dir, { recursive: true, force: true });
+        await rename(path.join(unpacked, id), dir);
+      } finally {
+        await rm(unpacked, { recursive: true, force: true });
+      }
+    },
+
+    /** Forgets every release but the `keep` newest and the live one: records and archives. */
+    async prune(keep: number): Promise<void> {
+      const live = await this.live();
+      const kept = (await db.select({ id: releases.id }).from(releases).orderBy(desc(releases.id)).limit(keep)).map(
+        (row) => row.id,
+      );
+      const ids = [...kept, ...(live ? [live] : [])];
+      const old = await db.select({ id: releases.id }).from(releases).where(notInArray(releases.id, ids));
+      if (old.length === 0) return;
+      await db.delete(releases).where(
+        inArray(
+          releases.id,
+          old.map((row) => row.id),
+        ),
+      );
+      await blobs.delete(old.map((row) => archiveKey(row.id)));
+    },
+  };
+}
