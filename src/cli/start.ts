@@ -25,6 +25,8 @@ import { loadDotEnv, loadSettingsOrExit, type Settings } from '../server/setting
 import { openBlobStore } from '../server/storage/blob-store.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
+/** Who the editors' record names for a publish after a code update. */
+const REPUBLISHED_BY = 'Software-Update';
 const dist = path.join(root, 'dist');
 const code = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
 
@@ -122,5 +124,10 @@ const site = {
 };
 http.serve(createRequestListener(app, settings, deps.metrics, site));
 served.follow();
+// After a code update the live release is another code's: its content, as saved now, is published
+// again with this code (one replica builds it, the others follow); meanwhile the build serves.
+if (release && initial.id === null) {
+  served.publish(REPUBLISHED_BY).catch((error: unknown) => log.warn({ err: error }, 'no publish after the update'));
+}
 if (initial.id) log.info(`Serving the release published as ${initial.id}`);
 log.info(`HWDS is ready: ${settings.siteUrl}`);
