@@ -1,5 +1,11 @@
 /** The content editor's calls (staff only; docs/product.md#d38-content-editor), typed by the editor's contract. */
-import type { ReleaseRecord, ReleasesView } from '../server/features/editor/editor.views.ts';
+import type {
+  ContentFileView,
+  ReleaseRecord,
+  ReleasesView,
+  RevisionText,
+  RevisionView,
+} from '../server/features/editor/editor.views.ts';
 import { callerFor, type NoBody } from './http.ts';
 
 /** Routes of the site's own server for this page; the API reference leaves them out. */
@@ -8,6 +14,10 @@ export interface EditorRoutes {
   'GET editor/releases': ReleasesView;
   'POST editor/publish': ReleaseRecord;
   'POST editor/releases/{id}/restore': NoBody;
+  'GET editor/files': ContentFileView[];
+  'GET editor/files/revisions': RevisionView[];
+  'GET editor/revisions/{id}': RevisionText;
+  'POST editor/revisions/{id}/restore': NoBody;
 }
 
 const call = callerFor<EditorRoutes>();
@@ -26,4 +36,16 @@ export const publishContent = () => call('POST editor/publish', { timeout: PUBLI
 
 export async function restoreRelease(id: string): Promise<void> {
   await call(`POST editor/releases/${encodeURIComponent(id)}/restore`);
+}
+
+export const fetchContentFiles = () => call('GET editor/files').json();
+
+export const fetchRevisions = (file: string) =>
+  call('GET editor/files/revisions', { searchParams: { path: file } }).json();
+
+export const fetchRevision = (id: number) => call(`GET editor/revisions/${id}`).json();
+
+/** Saves revision `id` again, as the file's newest revision. */
+export async function restoreRevision(id: number): Promise<void> {
+  await call(`POST editor/revisions/${id}/restore`);
 }

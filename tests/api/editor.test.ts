@@ -4,6 +4,7 @@
  * check that refuses a save over a file changed since the editor read it. Publishing builds the
  * site and is proven end to end (tests/e2e/editor.spec.ts).
  */
+import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userRoles } from '../../src/server/db/schema.ts';
@@ -199,5 +200,51 @@ describe('two editors saving one file', () => {
       deletions: [],
     });
     expect(response.status).toBe(409);
+  });
+});
+
+describe("each file's saves", () => {
+  it('lists who saved when, answers a save’s text, and saves an earlier one again as the newest', async () => {
+    const files = await answer<{ path: string; savedBy: string }[]>(
+      ctx.api.request('GET', '/editor/files', { token: ctx.admin.token }),
+    );
+    expect(files.status).toBe(200);
+    const paths = files.body.map((file) => file.path);
+    expect(paths).toContain(HOTEL);
+    // Only the files the editor edits: not the photos, the industry groups or the README.
+    expect(paths.filter((file) => !/^(landing|pages)\/[a-z0-9-]+\.md$|^[a-z]+\.yaml$/.test(file))).toEqual([]);
+    expect(paths).not.toContain('industries.yaml');
+
+    const revisions = await answer<{ id: number; savedBy: string; savedAt: string; deleted: boolean }[]>(
+      ctx.api.request('GET', `/editor/files/revisions?path=${encodeURIComponent(HOTEL)}`, { token: ctx.admin.token }),
+    );
+    expect(revisions.status).toBe(200);
+    // The seed, then the saves of the tests above, newest first.
+    expect(revisions.body.at(-1)?.savedBy).toBe('content/');
+    expect(revisions.body.length).toBeGreaterThanOrEqual(3);
+    const seed = revisions.body.at(-1);
+    const text = await answer<{ path: string; text: string }>(
+      ctx.api.request('GET', `/editor/revisions/${seed?.id}`, { token: ctx.admin.token }),
+    );
+    expect(text.body).toMatchObject({ path: HOTEL, text: readFileSync(`content/${HOTEL}`, 'utf8') });
+
+    const restored = await ctx.api.request('POST', `/editor/revisions/${seed?.id}/restore`, { token: ctx.admin.token });
+    expect(restored.status).toBe(204);
+    expect(await contentOf(HOTEL)).toBe(text.body.text);
+    const after = await answer<{ id: number; savedBy: string }[]>(
+      ctx.api.request('GET', `/editor/files/revisions?path=${encodeURIComponent(HOTEL)}`, { token: ctx.admin.token }),
+    );
+    expect(after.body).toHaveLength(revisions.body.length + 1);
+    expect(after.body[0]?.savedBy).toBe(ctx.admin.userEmail);
+
+    for (const [method, route] of [
+      ['GET', '/editor/files/revisions?path=industries.yaml'],
+      ['GET', '/editor/revisions/999999'],
+      ['GET', '/editor/revisions/abc'],
+      ['POST', '/editor/revisions/999999/restore'],
+    ] as const) {
+      expect((await ctx.api.request(method, route, { token: ctx.admin.token })).status, route).toBe(404);
+    }
+    expect((await ctx.api.request('GET', '/editor/files', { token: ctx.customer.token })).status).toBe(403);
   });
 });

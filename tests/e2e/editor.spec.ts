@@ -349,4 +349,45 @@ test.describe('an editor on a server of its own', () => {
     await expect(page.getByText('Text: </script><script>alert(document.domain)</script>')).toBeVisible();
     expect(dialogs).toEqual([]);
   });
+
+  test("shows each file's saves and what a save changed, and saves an earlier one again", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await openEditor(page, request);
+    const other = await otherEditor(request);
+    await page.goto(at('/admin/inhalte'));
+    await page.getByLabel('Datei').selectOption('landing/hotel.md');
+    const rows = page
+      .getByRole('table', { name: 'Fassungen von landing/hotel.md, die neueste zuerst' })
+      .getByRole('row');
+    // The header, the seed and the saves of the tests before (the other editor's, the title, the hostile text).
+    await expect(rows).toHaveCount(5);
+    await expect(rows.nth(4)).toContainText('content/');
+
+    // The newest save's changes: the hostile text shown as text, added, the title before it removed.
+    await page.getByRole('button', { name: 'Änderungen ansehen' }).first().click();
+    await expect(page.getByRole('heading', { name: /^Änderungen der Fassung vom/ })).toBeVisible();
+    await expect(page.locator('.content-changes ins').filter({ hasText: HOSTILE_TEXT }).first()).toBeVisible();
+    await expect(page.locator('.content-changes del').filter({ hasText: NEW_TITLE })).toHaveCount(1);
+    await expectNoAccessibilityViolations(page);
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), `${width}px`).toBe(
+        true,
+      );
+      await page.screenshot({ path: testInfo.outputPath(`history-${width}.png`), fullPage: true });
+    }
+
+    // The seed again, as the newest save: the history keeps every save.
+    await rows
+      .nth(4)
+      .getByRole('button', { name: /^Diese Fassung wiederherstellen/ })
+      .click();
+    await page.getByRole('button', { name: 'Ja, wiederherstellen' }).click();
+    await expect(page.getByText(/^landing\/hotel\.md hat wieder den Text vom/)).toBeVisible();
+    await expect(rows).toHaveCount(6);
+    await expect(rows.nth(1)).toContainText(E2E_ADMIN.email);
+    expect(await other.read('landing/hotel.md')).toBe(readFileSync('content/landing/hotel.md', 'utf8'));
+  });
 });

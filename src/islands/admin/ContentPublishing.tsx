@@ -1,7 +1,8 @@
 /**
  * /admin/inhalte (docs/product.md#d38-content-editor): the way into the content editor (this
  * browser gets its staff-tools cookie first), 'Veröffentlichen' with the build's own German error
- * when content stops it, and the record of publishes, each of which can be served again.
+ * when content stops it, the record of publishes, each of which can be served again, and each
+ * file's saves (ContentHistory).
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchReleases, openEditorSession, publishContent, restoreRelease } from '../../client/editor.ts';
@@ -12,6 +13,7 @@ import type { Loadable } from '../loadable.ts';
 import { AdminOnly } from './AdminOnly.tsx';
 import { useAdminMessages } from './admin-messages.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
+import { ContentHistory } from './ContentHistory.tsx';
 import { ADMIN_TEXTS, CONTENT_TEXTS as t } from './texts.ts';
 
 const formatMoment = (iso: string) =>
@@ -146,6 +148,7 @@ function Publishing() {
             </div>
           </>
         ))}
+      <ContentHistory />
     </>
   );
 }

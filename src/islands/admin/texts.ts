@@ -54,6 +54,31 @@ export const CONTENT_TEXTS = {
   restored: (when: string) => `Die Website zeigt wieder den Stand vom ${when}.`,
 } as const;
 
+/** /admin/inhalte: each file's saves, a save's changes, an earlier save saved again (docs/product.md#d38-content-editor). */
+export const CONTENT_HISTORY_TEXTS = {
+  title: 'Verlauf der Dateien',
+  help: 'Jede Speicherung im Editor bleibt erhalten. Wählen Sie eine Datei, sehen Sie, was eine Speicherung geändert hat, und holen Sie eine frühere Fassung zurück. Die Website ändert sich erst mit dem nächsten Veröffentlichen.',
+  file: 'Datei',
+  caption: (file: string) => `Fassungen von ${file}, die neueste zuerst`,
+  when: 'Gespeichert',
+  who: 'Von',
+  action: 'Aktion',
+  removed: ' (Datei entfernt)',
+  show: 'Änderungen ansehen',
+  hide: 'Änderungen ausblenden',
+  changesTitle: (when: string) => `Änderungen der Fassung vom ${when}`,
+  unchanged: 'Keine Änderung am Text.',
+  addedLine: 'Hinzugefügt: ',
+  removedLine: 'Entfernt: ',
+  restore: 'Diese Fassung wiederherstellen',
+  restoreLabel: (when: string) => `Diese Fassung wiederherstellen (${when})`,
+  restoreQuestion: (file: string, when: string) =>
+    `${file} bekommt wieder den Text vom ${when}, als neue Fassung; alle bisherigen Fassungen bleiben erhalten. Wer die Datei gerade im Editor geöffnet hat, muss sie neu laden. Fortfahren?`,
+  restoreYes: 'Ja, wiederherstellen',
+  restored: (file: string, when: string) =>
+    `${file} hat wieder den Text vom ${when}. Veröffentlichen Sie, damit die Website ihn zeigt.`,
+} as const;
+
 export const CATEGORY_TEXTS = {
   addTitle: 'Kategorie hinzufügen',
   number: 'Nummer',

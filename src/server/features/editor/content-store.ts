@@ -7,7 +7,7 @@
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { asc, desc, eq, lt, sql } from 'drizzle-orm';
 import { contentFiles, contentReads, contentRevisions, type Database } from '../../db/schema.ts';
 import { hashToken } from '../accounts/secrets.ts';
 import { blobSha } from './git-tree.ts';
@@ -153,6 +153,7 @@ export const revisionsOf = (db: Database, file: string) =>
   db
     .select({
       id: contentRevisions.id,
+      path: contentRevisions.path,
       sha: contentRevisions.sha,
       savedBy: contentRevisions.savedBy,
       savedAt: contentRevisions.savedAt,
@@ -161,10 +162,26 @@ export const revisionsOf = (db: Database, file: string) =>
     .where(eq(contentRevisions.path, file))
     .orderBy(desc(contentRevisions.id));
 
-export async function revisionOf(db: Database, file: string, id: number) {
-  const [found] = await db
-    .select()
-    .from(contentRevisions)
-    .where(and(eq(contentRevisions.path, file), eq(contentRevisions.id, id)));
+export async function revisionOf(db: Database, id: number) {
+  const [found] = await db.select().from(contentRevisions).where(eq(contentRevisions.id, id));
   return found;
+}
+
+/** Each file with its newest save, in path order. */
+export const filesWithLatestSave = (db: Database) =>
+  db
+    .select({ path: contentFiles.path, savedBy: contentRevisions.savedBy, savedAt: contentRevisions.savedAt })
+    .from(contentFiles)
+    .innerJoin(contentRevisions, eq(contentRevisions.id, contentFiles.revisionId))
+    .orderBy(asc(contentFiles.path));
+
+/** Saves an earlier revision's bytes (or its deletion) again, as a new revision: history is never rewritten. */
+export async function restoreRevision(db: Database, id: number, savedBy: string): Promise<boolean> {
+  const revision = await revisionOf(db, id);
+  if (!revision) return false;
+  const changes: ContentChanges = revision.contents
+    ? { additions: [{ path: revision.path, contents: revision.contents }], deletions: [] }
+    : { additions: [], deletions: [revision.path] };
+  await saveContent(db, changes, savedBy);
+  return true;
 }

@@ -3,7 +3,8 @@
  * like the payment sandbox: they exist only on the site's own server (`npm start`), which builds
  * and serves the releases.
  *
- * - `/editor/*` (admin, bearer token): the staff-tools cookie, publishing, the record, restoring.
+ * - `/editor/*` (admin, bearer token): the staff-tools cookie, publishing, the record, restoring,
+ *   and each file's saves: their list, their texts, saving an earlier one again.
  * - `/keystatic/*` (admin, staff-tools cookie): Keystatic's own API over the content folder.
  */
 import { Hono } from 'hono';
@@ -13,6 +14,9 @@ import type { ApiDependencies, ApiEnv, EditorRuntime } from '../../context.ts';
 import { limitBody } from '../../http/body-limit.ts';
 import { ApiError, errorBody, MESSAGES } from '../../http/errors.ts';
 import { requireAdmin } from '../accounts/guards.ts';
+import { filesWithLatestSave, restoreRevision, revisionOf, revisionsOf } from './content-store.ts';
+import type { ContentFileView, RevisionText, RevisionView } from './editor.views.ts';
+import { isEditorFile } from './keystatic-api.ts';
 import { PublishError } from './releases.ts';
 import { staffOf } from './staff.ts';
 import { STAFF_COOKIE, STAFF_COOKIE_MAX_AGE_SECONDS } from './staff-cookies.ts';
@@ -62,7 +66,47 @@ export function editorRoutes(deps: ApiDependencies) {
     .post('/releases/:id/restore', async (c) => {
       await editorOf(deps).releases.restore(c.req.param('id')).catch(publishFailure);
       return c.body(null, 204);
+    })
+    .get('/files', async (c) => {
+      editorOf(deps);
+      const files = (await filesWithLatestSave(deps.db)).filter((file) => isEditorFile(file.path));
+      return c.json(files.map((file): ContentFileView => ({ ...file, savedAt: file.savedAt.toISOString() })));
+    })
+    .get('/files/revisions', async (c) => {
+      editorOf(deps);
+      const file = c.req.query('path') ?? '';
+      if (!isEditorFile(file)) throw new ApiError(404, MESSAGES.notFound);
+      return c.json((await revisionsOf(deps.db, file)).map(revisionView));
+    })
+    .get('/revisions/:id', async (c) => {
+      editorOf(deps);
+      const revision = await editorRevision(deps, c.req.param('id'));
+      return c.json({
+        ...revisionView(revision),
+        path: revision.path,
+        text: revision.contents?.toString('utf8') ?? null,
+      } satisfies RevisionText);
+    })
+    .post('/revisions/:id/restore', async (c) => {
+      editorOf(deps);
+      const revision = await editorRevision(deps, c.req.param('id'));
+      await restoreRevision(deps.db, revision.id, c.get('user').email);
+      return c.body(null, 204);
     });
+}
+
+const revisionView = (revision: { id: number; savedBy: string; savedAt: Date; sha: string | null }): RevisionView => ({
+  id: revision.id,
+  savedBy: revision.savedBy,
+  savedAt: revision.savedAt.toISOString(),
+  deleted: revision.sha === null,
+});
+
+/** A revision of a file the editor edits, or 404. */
+async function editorRevision(deps: ApiDependencies, id: string) {
+  const revision = /^\d{1,9}$/.test(id) ? await revisionOf(deps.db, Number(id)) : undefined;
+  if (!revision || !isEditorFile(revision.path)) throw new ApiError(404, MESSAGES.notFound);
+  return revision;
 }
 
 /** Keystatic's requests come from its page on this server: a write from another origin is refused, cookie or not. */

@@ -20,3 +20,24 @@ export interface ReleasesView {
   /** Newest first. */
   releases: ReleaseRecord[];
 }
+
+/** A file the editor edits, with its newest save. */
+export interface ContentFileView {
+  path: string;
+  savedBy: string;
+  savedAt: string;
+}
+
+/** One save of a file; `deleted`: the save removed it. */
+export interface RevisionView {
+  id: number;
+  savedBy: string;
+  savedAt: string;
+  deleted: boolean;
+}
+
+/** A save's text (null: the save removed the file). */
+export interface RevisionText extends RevisionView {
+  path: string;
+  text: string | null;
+}

@@ -73,8 +73,11 @@ export type KeystaticApi = (
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
+/** Whether the editor edits `file` (a path in the content tree): only these are saved, and their history shown. */
+export const isEditorFile = definedByConfig(editorConfig);
+
 export function keystaticApi(db: Database): KeystaticApi {
-  const editable = definedByConfig(editorConfig);
+  const editable = isEditorFile;
 
   /** The tree, remembered as what this session's editor has seen. */
   const tree = async (sessionId: string) => {

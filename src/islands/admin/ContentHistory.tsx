@@ -1,0 +1,204 @@
+/**
+ * Each content file's saves on /admin/inhalte (docs/product.md#d38-content-editor): who saved
+ * when, what a save changed (a line diff against the save before it), and an earlier save
+ * saved again as the newest one, never a rewrite of the history.
+ */
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { fetchContentFiles, fetchRevision, fetchRevisions, restoreRevision } from '../../client/editor.ts';
+import { describeFailure } from '../../client/failures.ts';
+import { type DiffLine, lineDiff } from '../../lib/text-diff.ts';
+import type { ContentFileView, RevisionView } from '../../server/features/editor/editor.views.ts';
+import { FormMessages } from '../forms/fields.tsx';
+import type { Loadable } from '../loadable.ts';
+import { useAdminMessages } from './admin-messages.ts';
+import { ConfirmAction } from './ConfirmAction.tsx';
+import { ADMIN_TEXTS, CONTENT_HISTORY_TEXTS as t } from './texts.ts';
+
+const formatMoment = (iso: string) =>
+  new Date(iso).toLocaleString('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
+
+/** The lines a save changed, and a few around each change for orientation. */
+function Changes({ lines, id, title }: { lines: DiffLine[]; id: string; title: string }) {
+  const near = (index: number) => lines.slice(Math.max(0, index - 2), index + 3).some((line) => line.kind !== 'same');
+  const shown = lines.map((line, index) => ({ ...line, index })).filter((line) => near(line.index));
+  return (
+    <div id={id} className="content-changes">
+      <h3>{title}</h3>
+      {shown.length === 0 ? (
+        <p>{t.unchanged}</p>
+      ) : (
+        <ol className="content-changes__lines">
+          {shown.map((line) => (
+            <li key={line.index} value={line.index + 1} className={`content-changes__${line.kind}`}>
+              {line.kind === 'added' && (
+                <ins>
+                  <span aria-hidden="true">+ </span>
+                  <span className="visually-hidden">{t.addedLine}</span>
+                  {line.text || ' '}
+                </ins>
+              )}
+              {line.kind === 'removed' && (
+                <del>
+                  <span aria-hidden="true">− </span>
+                  <span className="visually-hidden">{t.removedLine}</span>
+                  {line.text || ' '}
+                </del>
+              )}
+              {line.kind === 'same' && (line.text || ' ')}
+            </li>
+          ))}
+        </ol>
+      )}
+    </div>
+  );
+}
+
+export function ContentHistory() {
+  const messages = useAdminMessages();
+  const [files, setFiles] = useState<Loadable<{ files: ContentFileView[] }>>({ state: 'loading' });
+  const [file, setFile] = useState<string>();
+  const [revisions, setRevisions] = useState<Loadable<{ revisions: RevisionView[] }>>({ state: 'loading' });
+  const [changes, setChanges] = useState<{ id: number; lines: DiffLine[] }>();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const selectId = useId();
+  const changesId = useId();
+
+  useEffect(() => {
+    fetchContentFiles().then(
+      (found) => {
+        setFiles({ state: 'loaded', files: found });
+        setFile(found[0]?.path);
+      },
+      (failure: unknown) =>
+        setFiles({ state: 'failed', message: describeFailure(failure, { http: ADMIN_TEXTS.loadFailed }).message }),
+    );
+  }, []);
+
+  const load = useCallback(async (path: string) => {
+    setChanges(undefined);
+    try {
+      setRevisions({ state: 'loaded', revisions: await fetchRevisions(path) });
+    } catch (failure) {
+      setRevisions({ state: 'failed', message: describeFailure(failure, { http: ADMIN_TEXTS.loadFailed }).message });
+    }
+  }, []);
+
+  useEffect(() => {
+    if (file) void load(file);
+  }, [file, load]);
+
+  /** What save `index` of the list changed: its text against the save before it (the next in the list). */
+  const showChanges = async (list: RevisionView[], index: number) => {
+    const revision = list[index];
+    if (!revision) return;
+    if (changes?.id === revision.id) return setChanges(undefined);
+    try {
+      const before = list[index + 1];
+      const [after, earlier] = await Promise.all([
+        fetchRevision(revision.id),
+        before ? fetchRevision(before.id) : undefined,
+      ]);
+      setChanges({ id: revision.id, lines: lineDiff(earlier?.text ?? '', after.text ?? '') });
+    } catch (failure) {
+      messages.failed(failure);
+    }
+  };
+
+  if (files.state === 'loading') return <p role="status">{ADMIN_TEXTS.loading}</p>;
+  if (files.state === 'failed')
+    return (
+      <div className="notice" role="alert">
+        <p>{files.message}</p>
+      </div>
+    );
+  const list = revisions.state === 'loaded' ? revisions.revisions : [];
+  const shownChanges = changes && list.find((revision) => revision.id === changes.id);
+  return (
+    <>
+      <h2 tabIndex={-1} ref={heading}>
+        {t.title}
+      </h2>
+      <p>{t.help}</p>
+      <p className="content-history__file">
+        <label htmlFor={selectId}>{t.file}</label>
+        <select id={selectId} value={file} onChange={(event) => setFile(event.target.value)}>
+          {files.files.map((entry) => (
+            <option key={entry.path} value={entry.path}>
+              {entry.path}
+            </option>
+          ))}
+        </select>
+      </p>
+      <div className="admin-messages" aria-live="polite">
+        <FormMessages
+          error={messages.error && <p>{messages.error}</p>}
+          success={messages.success && <p>{messages.success}</p>}
+        />
+      </div>
+      {revisions.state === 'loading' && <p role="status">{ADMIN_TEXTS.loading}</p>}
+      {revisions.state === 'failed' && (
+        <div className="notice" role="alert">
+          <p>{revisions.message}</p>
+        </div>
+      )}
+      {file && revisions.state === 'loaded' && (
+        <div className="admin-table-scroll">
+          <table className="booking-table">
+            <caption className="visually-hidden">{t.caption(file)}</caption>
+            <thead>
+              <tr>
+                {[t.when, t.who, t.action].map((label) => (
+                  <th key={label} scope="col">
+                    {label}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {list.map((revision, index) => (
+                <tr key={revision.id}>
+                  <td data-label={t.when}>
+                    {formatMoment(revision.savedAt)}
+                    {revision.deleted && t.removed}
+                  </td>
+                  <td data-label={t.who} className="content-history__who">
+                    {revision.savedBy}
+                  </td>
+                  <td className="content-history__actions">
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      aria-expanded={changes?.id === revision.id}
+                      aria-controls={changes?.id === revision.id ? changesId : undefined}
+                      onClick={() => showChanges(list, index)}
+                    >
+                      {changes?.id === revision.id ? t.hide : t.show}
+                    </button>
+                    {index > 0 && (
+                      <ConfirmAction
+                        label={t.restoreLabel(formatMoment(revision.savedAt))}
+                        shortLabel={t.restore}
+                        question={t.restoreQuestion(file, formatMoment(revision.savedAt))}
+                        confirmLabel={t.restoreYes}
+                        focusAfter={heading}
+                        onConfirm={async () => {
+                          await restoreRevision(revision.id);
+                          messages.done(t.restored(file, formatMoment(revision.savedAt)));
+                          await load(file);
+                        }}
+                        onFailed={(failure) => messages.failed(failure)}
+                      />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {changes && shownChanges && (
+        <Changes id={changesId} lines={changes.lines} title={t.changesTitle(formatMoment(shownChanges.savedAt))} />
+      )}
+    </>
+  );
+}
