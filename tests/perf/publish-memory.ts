@@ -108,13 +108,32 @@ async function requestPages() {
   }
 }
 
-/** A new price for the first model: each release differs from the one before, as after an editor's change. */
-function changePrice(step: number) {
-  const file = path.join(contentDir, 'models.yaml');
-  const document = parseDocument(readFileSync(file, 'utf8'));
+/**
+ * A new price for the first model, saved as the editor saves it (the content tree is in the
+ * server's database): each release differs from the one before, as after an editor's change.
+ */
+async function changePrice(step: number, accessToken: string) {
+  const session = await fetch(`${base}/api/editor/session`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${accessToken}` },
+  });
+  const headers = { Cookie: (session.headers.get('Set-Cookie') ?? '').split(';')[0] ?? '', 'no-cors': '1' };
+  const tree = (await (await fetch(`${base}/api/keystatic/tree`, { headers })).json()) as {
+    path: string;
+    sha: string;
+  }[];
+  const sha = tree.find((entry) => entry.path === 'models.yaml')?.sha;
+  const text = await (await fetch(`${base}/api/keystatic/blob/${sha}/models.yaml`, { headers })).text();
+  const document = parseDocument(text);
   const price = document.getIn(['models', 0, 'price']) as number;
   document.setIn(['models', 0, 'price'], price + step);
-  writeFileSync(file, document.toString());
+  const contents = Buffer.from(document.toString()).toString('base64url');
+  const saved = await fetch(`${base}/api/keystatic/update`, {
+    method: 'POST',
+    headers: { ...headers, Origin: base, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ additions: [{ path: 'models.yaml', contents }], deletions: [] }),
+  });
+  if (!saved.ok) throw new Error(`the save answered ${saved.status}: ${await saved.text()}`);
 }
 
 const results: Measurement[] = [];
@@ -125,7 +144,7 @@ try {
   await requestPages();
   results.push(await measure('start'));
   for (let publish = 1; publish <= PUBLISHES; publish++) {
-    changePrice(publish);
+    await changePrice(publish, accessToken);
     const started = Date.now();
     const answer = await fetch(`${base}/api/editor/publish`, {
       method: 'POST',
