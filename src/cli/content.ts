@@ -34,10 +34,10 @@ try {
 try {
   if (direction === 'export') {
     const files = await exportContent(database.db, settings.contentDir);
-    console.log(`${files} file(s) of ${settings.contentDir} written or removed from the database's content.`);
+    console.log(`${files} file(s) in ${settings.contentDir} written or removed to match the database's content.`);
   } else {
     const revisions = await importContent(database.db, settings.contentDir, 'content:import');
-    console.log(`${revisions} file(s) of the database's content changed to ${settings.contentDir}.`);
+    console.log(`${revisions} file(s) of the database's content changed to match ${settings.contentDir}.`);
   }
 } finally {
   await database.close();
