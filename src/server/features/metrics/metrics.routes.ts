@@ -25,7 +25,7 @@ async function readGauges(deps: ApiDependencies): Promise<void> {
   const { metrics } = deps;
   for (const gauge of [metrics.mailQueued, metrics.mailOldestSeconds, metrics.paymentAttempts, metrics.release])
     gauge.reset();
-  metrics.release.set({ release: (await deps.editor?.releases.view())?.current ?? 'build' }, 1);
+  metrics.release.set({ release: deps.editor?.releases.servedId() ?? 'build' }, 1);
   try {
     const [queue] = await deps.db
       .select({ depth: count(), oldest: min(mailQueue.createdAt) })
