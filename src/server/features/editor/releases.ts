@@ -1,14 +1,14 @@
 /**
  * Publishing (docs/product.md#d38-content-editor): each publish builds the site from a snapshot of
- * the content tree (the database's, content-store.ts) into a release folder of its own while the served release keeps serving, and only a
- * build that succeeded becomes the served release, switched in one step. A build that fails
- * leaves everything as it was and says, in German, which file and field stopped it. Every
- * publish is recorded (who, when, which files), and an earlier release can be served again.
+ * the content tree (the database's, content-store.ts) into a release folder of its own while the
+ * served release keeps serving, and only a build that succeeded becomes the served release,
+ * switched in one step, on this replica and, through the shelf (release-shelf.ts), on every other.
+ * A build that fails leaves everything as it was and says, in German, which file and field stopped
+ * it. Every publish is recorded (who, when, which files), and an earlier release can be served again.
  *
  * `$RELEASES_DIR/{id}/` holds `content/` (the content tree as it was published: the build reads
- * this copy, never files an editor is saving meanwhile), `site/` (the build: client/, server/) and
- * `release.json` (the record). `$RELEASES_DIR/current` names the served release; a start serves it
- * until the code is newer.
+ * this copy, never files an editor is saving meanwhile) and `site/` (the build: client/, server/).
+ * `$RELEASES_DIR/current` names the release this machine served last.
  *
  * The pages rendered on request run from one handler, loaded once per process (`live/`, see
  * loadRenderer): Node keeps every ES module it has loaded until the process ends, so a handler
