@@ -22,7 +22,7 @@ import { createRequestListener } from '../server/http/node-server.ts';
 import { log, setLogLevel } from '../server/log.ts';
 import { processApi } from '../server/runtime.ts';
 import { loadDotEnv, loadSettingsOrExit, type Settings } from '../server/settings.ts';
-import { openBlobStore } from '../server/storage/blob-store.ts';
+import { openBlobStore } from '../server/storage/open-blob-store.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** Who the editors' record names for a publish after a code update. */

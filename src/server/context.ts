@@ -95,12 +95,14 @@ export interface PaymentConfig {
 export interface EditorRuntime {
   /** The record of publishes, a new publish, serving an earlier one again (features/editor/releases.ts). */
   releases: {
+    /** The id of the release served now; null: the project's build. */
+    servedId(): string | null;
     view(): Promise<ReleasesView>;
     publish(publishedBy: string): Promise<ReleaseRecord>;
     restore(id: string): Promise<void>;
   };
-  /** Keystatic's API over the content folder (features/editor/keystatic-api.ts). */
-  keystatic: (request: Request, sessionId: string) => Promise<Response>;
+  /** Keystatic's API over the content tree in the database (features/editor/keystatic-api.ts). */
+  keystatic: (request: Request, user: Pick<AuthenticatedUser, 'email' | 'sessionId'>) => Promise<Response>;
 }
 
 /** What the process tells the readiness check about itself (features/health/readiness.ts). */
