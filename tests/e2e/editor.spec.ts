@@ -12,8 +12,9 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { embeddedEnv, type RunningServer, run, startApiServer } from '../support/processes.ts';
 import { E2E_ADMIN, signIn } from './support/accounts.ts';
 import { expectNoAccessibilityViolations } from './support/axe.ts';
-import { expect, test } from './support/fixtures.ts';
+import { expect, shellReady, test } from './support/fixtures.ts';
 import { HOSTILE_TEXT, writeHostileContent } from './support/hostile-content.ts';
+import { sidewaysOverflow, textsOffScreen } from './support/layout.ts';
 
 const NEW_TITLE = 'Website für Ihr Hotel am Seeufer mit Direktbuchung';
 
@@ -237,8 +238,9 @@ test.describe('an editor on a server of its own', () => {
     await poller;
     expect(statuses.length).toBeGreaterThan(5);
     expect(new Set(statuses)).toEqual(new Set([200]));
-    await expect(page.getByRole('cell', { name: 'landing/hotel.md, models.yaml, site.yaml' })).toBeVisible();
-    await expect(page.getByRole('cell', { name: E2E_ADMIN.email })).toBeVisible();
+    const published = page.getByRole('table', { name: 'Veröffentlichungen, die neueste zuerst' });
+    await expect(published.getByRole('cell', { name: 'landing/hotel.md, models.yaml, site.yaml' })).toBeVisible();
+    await expect(published.getByRole('cell', { name: E2E_ADMIN.email })).toBeVisible();
     await expectNoAccessibilityViolations(page);
 
     const hotelPage = await request.get(at('/hotel'));
@@ -342,6 +344,15 @@ test.describe('an editor on a server of its own', () => {
       }
       expect(await page.evaluate(() => (window as Window & { policyReports?: string[] }).policyReports)).toEqual([]);
     }
+    // Text without a space to break at stays on a phone's screen, the site's name in the header too.
+    await page.setViewportSize({ width: 320, height: 800 });
+    for (const pathname of ['/', '/hotel', '/aboutus']) {
+      await page.goto(at(pathname));
+      await shellReady(page);
+      expect(await sidewaysOverflow(page), `sideways scrolling on ${pathname} at 320 px`).toBe(0);
+      expect(await textsOffScreen(page), `text off the screen on ${pathname} at 320 px`).toEqual([]);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(at('/hotel'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(HOSTILE_TEXT);
     const [service] = await page.locator('script[type="application/ld+json"]').allTextContents();
@@ -360,11 +371,11 @@ test.describe('an editor on a server of its own', () => {
     await page.goto(at('/admin/inhalte'));
     await page.getByLabel('Datei').selectOption('landing/hotel.md');
     const rows = page
-      .getByRole('table', { name: 'Fassungen von landing/hotel.md, die neueste zuerst' })
+      .getByRole('table', { name: 'Fassungen von „Branchenseiten: hotel“, die neueste zuerst' })
       .getByRole('row');
     // The header, the seed and the saves of the tests before (the other editor's, the title, the hostile text).
     await expect(rows).toHaveCount(5);
-    await expect(rows.nth(4)).toContainText('content/');
+    await expect(rows.nth(4)).toContainText('Ausgangsstand der Installation');
 
     // The newest save's changes: the hostile text shown as text, added, the title before it removed.
     await page.getByRole('button', { name: 'Änderungen ansehen' }).first().click();
@@ -391,7 +402,7 @@ test.describe('an editor on a server of its own', () => {
       .getByRole('button', { name: /^Diese Fassung wiederherstellen/ })
       .click();
     await page.getByRole('button', { name: 'Ja, wiederherstellen' }).click();
-    await expect(page.getByText(/^landing\/hotel\.md hat wieder den Text vom/)).toBeVisible();
+    await expect(page.getByText(/^„Branchenseiten: hotel“ hat wieder den Text vom/)).toBeVisible();
     await expect(rows).toHaveCount(6);
     await expect(rows.nth(1)).toContainText(E2E_ADMIN.email);
     expect(await other.read('landing/hotel.md')).toBe(readFileSync('content/landing/hotel.md', 'utf8'));
