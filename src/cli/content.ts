@@ -9,6 +9,7 @@ import { protectDataDir } from '../server/data-dir.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { DatabaseInUseError } from '../server/db/lock.ts';
 import { exportContent, importContent } from '../server/features/editor/content-store.ts';
+import { IMPORT_AUTHOR } from '../server/features/editor/editor.views.ts';
 import { databaseLocation } from '../server/runtime.ts';
 import { loadDotEnv, loadSettingsOrExit } from '../server/settings.ts';
 
@@ -36,7 +37,7 @@ try {
     const files = await exportContent(database.db, settings.contentDir);
     console.log(`${files} file(s) in ${settings.contentDir} written or removed to match the database's content.`);
   } else {
-    const revisions = await importContent(database.db, settings.contentDir, 'content:import');
+    const revisions = await importContent(database.db, settings.contentDir, IMPORT_AUTHOR);
     console.log(`${revisions} file(s) of the database's content changed to match ${settings.contentDir}.`);
   }
 } finally {

@@ -13,6 +13,7 @@ import { servedBuild } from '../server/builds.ts';
 import { companyOf, serveContent } from '../server/content-files.ts';
 import { followContentPrices } from '../server/db/content-prices.ts';
 import { exportContent, importContent } from '../server/features/editor/content-store.ts';
+import { SEED_AUTHOR } from '../server/features/editor/editor.views.ts';
 import { keystaticApi } from '../server/features/editor/keystatic-api.ts';
 import { releaseShelf } from '../server/features/editor/release-shelf.ts';
 import { loadRenderer, publishedRelease, releases, type ServedRelease } from '../server/features/editor/releases.ts';
@@ -104,7 +105,7 @@ async function followContent(contentDir: string): Promise<void> {
 }
 await followContent(initial.contentDir);
 // A fresh install's content tree is the seed in the content folder (docs/product.md#d38-content-editor).
-await importContent(deps.db, settings.contentDir, 'content/', { onlyIfEmpty: true });
+await importContent(deps.db, settings.contentDir, SEED_AUTHOR, { onlyIfEmpty: true });
 const served = releases({
   releasesDir: settings.releasesDir,
   snapshot: async (dir) => void (await exportContent(deps.db, dir)),

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userRoles } from '../../src/server/db/schema.ts';
 import { contentFile, importContent, saveContent } from '../../src/server/features/editor/content-store.ts';
+import type { ContentFileView, RevisionView } from '../../src/server/features/editor/editor.views.ts';
 import { keystaticApi } from '../../src/server/features/editor/keystatic-api.ts';
 import type { Releases } from '../../src/server/features/editor/releases.ts';
 import { answer, type ErrorBody, setUpApiWithStaff } from './support/test-api.ts';
@@ -246,5 +247,36 @@ describe("each file's saves", () => {
       expect((await ctx.api.request(method, route, { token: ctx.admin.token })).status, route).toBe(404);
     }
     expect((await ctx.api.request('GET', '/editor/files', { token: ctx.customer.token })).status).toBe(403);
+  });
+
+  it('names each file as the editor does, and keeps a removed page listed until a save before its removal brings it back', async () => {
+    const PIZZERIA = 'landing/pizzeria.md';
+    const filesByPath = async () =>
+      Object.fromEntries(
+        (await answer<ContentFileView[]>(ctx.api.request('GET', '/editor/files', { token: ctx.admin.token }))).body.map(
+          (file) => [file.path, file],
+        ),
+      );
+    const before = await filesByPath();
+    expect(before['pages/agb.md']).toMatchObject({ label: 'AGB', deleted: false });
+    expect(before[PIZZERIA]).toMatchObject({ label: 'Branchenseiten: pizzeria', deleted: false, savedBy: 'content/' });
+
+    await saveContent(ctx.api.db, { additions: [], deletions: [PIZZERIA] }, 'kollegin@example.de');
+    expect(await contentFile(ctx.api.db, PIZZERIA)).toBeUndefined();
+    expect((await filesByPath())[PIZZERIA]).toMatchObject({ deleted: true, savedBy: 'kollegin@example.de' });
+
+    const revisions = await answer<RevisionView[]>(
+      ctx.api.request('GET', `/editor/files/revisions?path=${encodeURIComponent(PIZZERIA)}`, {
+        token: ctx.admin.token,
+      }),
+    );
+    expect(revisions.body.map((revision) => revision.deleted)).toEqual([true, false]);
+    const beforeRemoval = revisions.body[1];
+    const restored = await ctx.api.request('POST', `/editor/revisions/${beforeRemoval?.id}/restore`, {
+      token: ctx.admin.token,
+    });
+    expect(restored.status).toBe(204);
+    expect(await contentOf(PIZZERIA)).toBe(readFileSync(`content/${PIZZERIA}`, 'utf8'));
+    expect((await filesByPath())[PIZZERIA]).toMatchObject({ deleted: false, savedBy: ctx.admin.userEmail });
   });
 });

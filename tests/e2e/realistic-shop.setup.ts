@@ -2,13 +2,14 @@
  * Fills the e2e server once, before every spec, with the shop as an agency fills it
  * (tests/support/realistic-shop.ts): the realistic categories, and a customer with umlauts in
  * the name, 20 paid bookings (the third and the eighth refunded by staff, the sixth disputed by
- * the cardholder, the ninth charged back), one whose PayPal payment is pending, and a full cart.
- * Specs read it through the `realShop` fixture and
+ * the cardholder, the ninth charged back), one whose PayPal payment is pending, and a full cart;
+ * and the editors' history of the content (tests/support/realistic-content.ts). Specs read it through the `realShop` fixture and
  * leave it as it is; a test that changes a cart or an order makes its own customer.
  */
 import { writeFileSync } from 'node:fs';
 import { test as setup } from '@playwright/test';
 import type { BookingView } from '../../src/server/features/bookings/bookings.views.ts';
+import { createContentHistory } from '../support/realistic-content.ts';
 import {
   addToCart,
   createBookingHistory,
@@ -26,6 +27,7 @@ setup('the shop as an agency fills it', async ({ request, baseURL }) => {
   setup.slow(); // about 200 requests with image processing
   const send = sendThrough(baseURL as string);
   const adminToken = await accessTokenFor(request, E2E_ADMIN.email, E2E_ADMIN.password);
+  await createContentHistory(send, baseURL as string, adminToken);
   const catalogue = await createRealisticCatalogue(send, adminToken);
   const account = await confirmedCustomer(request, REALISTIC_CUSTOMER);
   const accessToken = account.token;

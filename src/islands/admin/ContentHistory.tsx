@@ -7,7 +7,12 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fetchContentFiles, fetchRevision, fetchRevisions, restoreRevision } from '../../client/editor.ts';
 import { describeFailure } from '../../client/failures.ts';
 import { type DiffLine, lineDiff } from '../../lib/text-diff.ts';
-import type { ContentFileView, RevisionView } from '../../server/features/editor/editor.views.ts';
+import {
+  type ContentFileView,
+  IMPORT_AUTHOR,
+  type RevisionView,
+  SEED_AUTHOR,
+} from '../../server/features/editor/editor.views.ts';
 import { FormMessages } from '../forms/fields.tsx';
 import type { Loadable } from '../loadable.ts';
 import { useAdminMessages } from './admin-messages.ts';
@@ -17,13 +22,30 @@ import { ADMIN_TEXTS, CONTENT_HISTORY_TEXTS as t } from './texts.ts';
 const formatMoment = (iso: string) =>
   new Date(iso).toLocaleString('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
 
-/** The lines a save changed, and a few around each change for orientation. */
+/** Who saved, as an editor reads it: an admin's address, or where the install's own saves came from. */
+const authorOf = (savedBy: string) =>
+  savedBy === SEED_AUTHOR ? t.seedAuthor : savedBy === IMPORT_AUTHOR ? t.importAuthor : savedBy;
+
+/** The files by their names, and the one saved last (where an editor most likely goes on). */
+function arranged(files: ContentFileView[]): { files: ContentFileView[]; newest?: string } {
+  const newest = files.reduce<ContentFileView | undefined>(
+    (found, file) => (found && found.savedAt >= file.savedAt ? found : file),
+    undefined,
+  );
+  return { files: files.toSorted((a, b) => a.label.localeCompare(b.label, 'de')), newest: newest?.path };
+}
+
+/** The lines a save changed, and a few around each change for orientation; shown below the list, so it takes the focus. */
 function Changes({ lines, id, title }: { lines: DiffLine[]; id: string; title: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   const near = (index: number) => lines.slice(Math.max(0, index - 2), index + 3).some((line) => line.kind !== 'same');
   const shown = lines.map((line, index) => ({ ...line, index })).filter((line) => near(line.index));
   return (
     <div id={id} className="content-changes">
-      <h3>{title}</h3>
+      <h3 tabIndex={-1} ref={heading}>
+        {title}
+      </h3>
       {shown.length === 0 ? (
         <p>{t.unchanged}</p>
       ) : (
@@ -57,6 +79,8 @@ export function ContentHistory() {
   const messages = useAdminMessages();
   const [files, setFiles] = useState<Loadable<{ files: ContentFileView[] }>>({ state: 'loading' });
   const [file, setFile] = useState<string>();
+  // The file whose saves are wanted now: an answer for another, chosen before, arrives too late to show.
+  const wanted = useRef<string>(undefined);
   const [revisions, setRevisions] = useState<Loadable<{ revisions: RevisionView[] }>>({ state: 'loading' });
   const [changes, setChanges] = useState<{ id: number; lines: DiffLine[] }>();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -66,8 +90,9 @@ export function ContentHistory() {
   useEffect(() => {
     fetchContentFiles().then(
       (found) => {
-        setFiles({ state: 'loaded', files: found });
-        setFile(found[0]?.path);
+        const { files: sorted, newest } = arranged(found);
+        setFiles({ state: 'loaded', files: sorted });
+        setFile(newest);
       },
       (failure: unknown) =>
         setFiles({ state: 'failed', message: describeFailure(failure, { http: ADMIN_TEXTS.loadFailed }).message }),
@@ -75,10 +100,15 @@ export function ContentHistory() {
   }, []);
 
   const load = useCallback(async (path: string) => {
+    // Another file's saves give way to 'loading'; the same file's stay until the new list is there.
+    if (wanted.current !== path) setRevisions({ state: 'loading' });
+    wanted.current = path;
     setChanges(undefined);
     try {
-      setRevisions({ state: 'loaded', revisions: await fetchRevisions(path) });
+      const found = await fetchRevisions(path);
+      if (wanted.current === path) setRevisions({ state: 'loaded', revisions: found });
     } catch (failure) {
+      if (wanted.current !== path) return;
       setRevisions({ state: 'failed', message: describeFailure(failure, { http: ADMIN_TEXTS.loadFailed }).message });
     }
   }, []);
@@ -98,7 +128,8 @@ export function ContentHistory() {
         fetchRevision(revision.id),
         before ? fetchRevision(before.id) : undefined,
       ]);
-      setChanges({ id: revision.id, lines: lineDiff(earlier?.text ?? '', after.text ?? '') });
+      if (wanted.current === after.path)
+        setChanges({ id: revision.id, lines: lineDiff(earlier?.text ?? '', after.text ?? '') });
     } catch (failure) {
       messages.failed(failure);
     }
@@ -113,6 +144,7 @@ export function ContentHistory() {
     );
   const list = revisions.state === 'loaded' ? revisions.revisions : [];
   const shownChanges = changes && list.find((revision) => revision.id === changes.id);
+  const label = files.files.find((entry) => entry.path === file)?.label ?? file ?? '';
   return (
     <>
       <h2 tabIndex={-1} ref={heading}>
@@ -124,7 +156,7 @@ export function ContentHistory() {
         <select id={selectId} value={file} onChange={(event) => setFile(event.target.value)}>
           {files.files.map((entry) => (
             <option key={entry.path} value={entry.path}>
-              {entry.path}
+              {entry.deleted ? t.removedFile(entry.label) : entry.label}
             </option>
           ))}
         </select>
@@ -144,7 +176,7 @@ export function ContentHistory() {
       {file && revisions.state === 'loaded' && (
         <div className="admin-table-scroll">
           <table className="booking-table">
-            <caption className="visually-hidden">{t.caption(file)}</caption>
+            <caption className="visually-hidden">{t.caption(label)}</caption>
             <thead>
               <tr>
                 {[t.when, t.who, t.action].map((label) => (
@@ -162,7 +194,7 @@ export function ContentHistory() {
                     {revision.deleted && t.removed}
                   </td>
                   <td data-label={t.who} className="content-history__who">
-                    {revision.savedBy}
+                    {authorOf(revision.savedBy)}
                   </td>
                   <td className="content-history__actions">
                     <button
@@ -178,13 +210,15 @@ export function ContentHistory() {
                       <ConfirmAction
                         label={t.restoreLabel(formatMoment(revision.savedAt))}
                         shortLabel={t.restore}
-                        question={t.restoreQuestion(file, formatMoment(revision.savedAt))}
+                        question={t.restoreQuestion(label, formatMoment(revision.savedAt))}
                         confirmLabel={t.restoreYes}
                         focusAfter={heading}
                         onConfirm={async () => {
                           await restoreRevision(revision.id);
-                          messages.done(t.restored(file, formatMoment(revision.savedAt)));
-                          await load(file);
+                          messages.done(t.restored(label, formatMoment(revision.savedAt)));
+                          // A file brought back is no longer marked removed in the choice.
+                          const [found] = await Promise.all([fetchContentFiles(), load(file)]);
+                          setFiles({ state: 'loaded', files: arranged(found).files });
                         }}
                         onFailed={(failure) => messages.failed(failure)}
                       />
@@ -197,7 +231,12 @@ export function ContentHistory() {
         </div>
       )}
       {changes && shownChanges && (
-        <Changes id={changesId} lines={changes.lines} title={t.changesTitle(formatMoment(shownChanges.savedAt))} />
+        <Changes
+          key={changes.id}
+          id={changesId}
+          lines={changes.lines}
+          title={t.changesTitle(formatMoment(shownChanges.savedAt))}
+        />
       )}
     </>
   );

@@ -59,11 +59,14 @@ export const CONTENT_HISTORY_TEXTS = {
   title: 'Verlauf der Dateien',
   help: 'Jede Speicherung im Editor bleibt erhalten. Wählen Sie eine Datei, sehen Sie, was eine Speicherung geändert hat, und holen Sie eine frühere Fassung zurück. Die Website ändert sich erst mit dem nächsten Veröffentlichen.',
   file: 'Datei',
-  caption: (file: string) => `Fassungen von ${file}, die neueste zuerst`,
+  caption: (label: string) => `Fassungen von „${label}“, die neueste zuerst`,
   when: 'Gespeichert',
   who: 'Von',
   action: 'Aktion',
   removed: ' (Datei entfernt)',
+  removedFile: (label: string) => `${label} (entfernt)`,
+  seedAuthor: 'Ausgangsstand der Installation',
+  importAuthor: 'Import aus dem Ordner content/',
   show: 'Änderungen ansehen',
   hide: 'Änderungen ausblenden',
   changesTitle: (when: string) => `Änderungen der Fassung vom ${when}`,
@@ -72,11 +75,11 @@ export const CONTENT_HISTORY_TEXTS = {
   removedLine: 'Entfernt: ',
   restore: 'Diese Fassung wiederherstellen',
   restoreLabel: (when: string) => `Diese Fassung wiederherstellen (${when})`,
-  restoreQuestion: (file: string, when: string) =>
-    `${file} bekommt wieder den Text vom ${when}, als neue Fassung; alle bisherigen Fassungen bleiben erhalten. Wer die Datei gerade im Editor geöffnet hat, muss sie neu laden. Fortfahren?`,
+  restoreQuestion: (label: string, when: string) =>
+    `„${label}“ bekommt wieder den Text vom ${when}, als neue Fassung; alle bisherigen Fassungen bleiben erhalten. Wer die Datei gerade im Editor geöffnet hat, muss sie neu laden. Fortfahren?`,
   restoreYes: 'Ja, wiederherstellen',
-  restored: (file: string, when: string) =>
-    `${file} hat wieder den Text vom ${when}. Veröffentlichen Sie, damit die Website ihn zeigt.`,
+  restored: (label: string, when: string) =>
+    `„${label}“ hat wieder den Text vom ${when}. Veröffentlichen Sie, damit die Website ihn zeigt.`,
 } as const;
 
 export const CATEGORY_TEXTS = {

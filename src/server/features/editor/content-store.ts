@@ -7,7 +7,7 @@
  */
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { asc, desc, eq, lt, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, lt, max, sql } from 'drizzle-orm';
 import { contentFiles, contentReads, contentRevisions, type Database } from '../../db/schema.ts';
 import { hashToken } from '../accounts/secrets.ts';
 import { blobSha } from './git-tree.ts';
@@ -167,13 +167,26 @@ export async function revisionOf(db: Database, id: number) {
   return found;
 }
 
-/** Each file with its newest save, in path order. */
-export const filesWithLatestSave = (db: Database) =>
+/** Every file ever saved, with its newest save (`sha` null: that save removed it), in path order. */
+export const filesWithHistory = (db: Database) =>
   db
-    .select({ path: contentFiles.path, savedBy: contentRevisions.savedBy, savedAt: contentRevisions.savedAt })
-    .from(contentFiles)
-    .innerJoin(contentRevisions, eq(contentRevisions.id, contentFiles.revisionId))
-    .orderBy(asc(contentFiles.path));
+    .select({
+      path: contentRevisions.path,
+      sha: contentRevisions.sha,
+      savedBy: contentRevisions.savedBy,
+      savedAt: contentRevisions.savedAt,
+    })
+    .from(contentRevisions)
+    .where(
+      inArray(
+        contentRevisions.id,
+        db
+          .select({ id: max(contentRevisions.id) })
+          .from(contentRevisions)
+          .groupBy(contentRevisions.path),
+      ),
+    )
+    .orderBy(asc(contentRevisions.path));
 
 /** Saves an earlier revision's bytes (or its deletion) again, as a new revision: history is never rewritten. */
 export async function restoreRevision(db: Database, id: number, savedBy: string): Promise<boolean> {

@@ -14,9 +14,9 @@ import type { ApiDependencies, ApiEnv, EditorRuntime } from '../../context.ts';
 import { limitBody } from '../../http/body-limit.ts';
 import { ApiError, errorBody, MESSAGES } from '../../http/errors.ts';
 import { requireAdmin } from '../accounts/guards.ts';
-import { filesWithLatestSave, restoreRevision, revisionOf, revisionsOf } from './content-store.ts';
+import { filesWithHistory, restoreRevision, revisionOf, revisionsOf } from './content-store.ts';
 import type { ContentFileView, RevisionText, RevisionView } from './editor.views.ts';
-import { isEditorFile } from './keystatic-api.ts';
+import { editorFileLabel, isEditorFile } from './keystatic-api.ts';
 import { PublishError } from './releases.ts';
 import { staffOf } from './staff.ts';
 import { STAFF_COOKIE, STAFF_COOKIE_MAX_AGE_SECONDS } from './staff-cookies.ts';
@@ -69,8 +69,11 @@ export function editorRoutes(deps: ApiDependencies) {
     })
     .get('/files', async (c) => {
       editorOf(deps);
-      const files = (await filesWithLatestSave(deps.db)).filter((file) => isEditorFile(file.path));
-      return c.json(files.map((file): ContentFileView => ({ ...file, savedAt: file.savedAt.toISOString() })));
+      const files = (await filesWithHistory(deps.db)).flatMap(({ path, sha, savedBy, savedAt }): ContentFileView[] => {
+        const label = editorFileLabel(path);
+        return label ? [{ path, label, savedBy, savedAt: savedAt.toISOString(), deleted: sha === null }] : [];
+      });
+      return c.json(files);
     })
     .get('/files/revisions', async (c) => {
       editorOf(deps);

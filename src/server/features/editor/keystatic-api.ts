@@ -36,23 +36,30 @@ function extensionOf({ format, schema }: Entry): string {
 }
 
 /**
- * Whether the config defines `file`: a singleton's file, or an entry of a collection (its path with
- * the entry's name for `*`), each with its extension. Keystatic's own check lets through any path
- * that starts with one of them (`site.yaml.bak`, `models/evil.mjs`, `pages/agbX.md`), and the build
- * reads what lies there (docs/product.md#d38-content-editor).
+ * What the config calls `file`, if it defines it: a singleton's file ('AGB'), or an entry of a
+ * collection, its path with the entry's name for `*` ('Branchenseiten: hotel'), each with its
+ * extension. Keystatic's own check lets through any path that starts with one of them
+ * (`site.yaml.bak`, `models/evil.mjs`, `pages/agbX.md`), and the build reads what lies there
+ * (docs/product.md#d38-content-editor).
  */
-function definedByConfig(config: EditorConfig): (file: string) => boolean {
-  const singletons = Object.values(config.singletons ?? {}).map((entry) => `${entry.path}${extensionOf(entry)}`);
+function labelsOf(config: EditorConfig): (file: string) => string | undefined {
+  const singletons = new Map(
+    Object.values(config.singletons ?? {}).map((entry) => [`${entry.path}${extensionOf(entry)}`, entry.label]),
+  );
   const collections = Object.values(config.collections ?? {}).map((entry) => {
     const [directory, rest] = (entry.path ?? '').split('*');
-    return { directory: directory ?? '', suffix: `${rest ?? ''}${extensionOf(entry)}` };
+    return { label: entry.label, directory: directory ?? '', suffix: `${rest ?? ''}${extensionOf(entry)}` };
   });
-  return (file) =>
-    singletons.includes(file) ||
-    collections.some(({ directory, suffix }) => {
-      if (!file.startsWith(directory) || !file.endsWith(suffix)) return false;
-      return ENTRY_NAME.test(file.slice(directory.length, file.length - suffix.length));
-    });
+  return (file) => {
+    const singleton = singletons.get(file);
+    if (singleton) return singleton;
+    for (const { label, directory, suffix } of collections) {
+      if (!file.startsWith(directory) || !file.endsWith(suffix)) continue;
+      const name = file.slice(directory.length, file.length - suffix.length);
+      if (ENTRY_NAME.test(name)) return `${label}: ${name}`;
+    }
+    return undefined;
+  };
 }
 
 const isUpdate = (body: unknown): body is Update =>
@@ -73,8 +80,11 @@ export type KeystaticApi = (
 const text = (body: string, status: number) =>
   new Response(body, { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' } });
 
-/** Whether the editor edits `file` (a path in the content tree): only these are saved, and their history shown. */
-export const isEditorFile = definedByConfig(editorConfig);
+/** The name editors know a file by, for the files the editor edits (a path in the content tree); else undefined. */
+export const editorFileLabel = labelsOf(editorConfig);
+
+/** Whether the editor edits `file`: only these are saved, and their history shown. */
+export const isEditorFile = (file: string) => editorFileLabel(file) !== undefined;
 
 export function keystaticApi(db: Database): KeystaticApi {
   const editable = isEditorFile;
