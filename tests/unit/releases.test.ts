@@ -5,7 +5,18 @@
  * files, named for the next start, and an earlier one can be served again. The pages rendered on
  * request keep the one handler loaded at the start: a release built by other code is refused.
  */
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -242,6 +253,37 @@ describe('replicas', () => {
       expect(readFileSync(path.join(laterDir, first.id, 'site/client/index.html'), 'utf8')).toBe('Ihr Hotel am See');
     } finally {
       for (const stop of stops) stop();
+    }
+  });
+
+  it('run only the archive a replica stored: one put in its place in the bucket is neither fetched nor served', {
+    timeout: 20_000,
+  }, async () => {
+    const a = await started();
+    const otherDir = path.join(root, 'other/releases');
+    const b = await started(otherDir);
+    write('landing/hotel.md', '---\ntitle: Ihr Hotel am See\n---\n');
+    const record = await a.publish('chefin@example.de');
+    // Someone with the bucket's key replaces the archive with one of their own making.
+    const forged = path.join(root, 'forged');
+    mkdirSync(path.join(forged, record.id, 'site/server'), { recursive: true });
+    writeFileSync(path.join(forged, record.id, 'site/server/entry.mjs'), 'process.exit(99);');
+    const archive = spawnSync('tar', ['-C', forged, '-czf', '-', record.id]).stdout;
+    await diskBlobStore(path.join(root, 'bucket')).put(`release-${record.id}.tar.gz`, archive, 'application/gzip');
+
+    const laterDir = path.join(root, 'later/releases');
+    await expect(
+      releaseShelf(database.db, diskBlobStore(path.join(root, 'bucket')), laterDir).fetch(record.id),
+    ).rejects.toThrow('the archive in the blob store is not the one stored');
+    expect(existsSync(path.join(laterDir, record.id))).toBe(false);
+    // A running replica that follows keeps what it served.
+    const stop = b.follow();
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      expect(b.servedId()).toBeNull();
+      expect(servedTitle(b, otherDir)).toBe('Website für Ihr Hotel');
+    } finally {
+      stop();
     }
   });
 });

@@ -30,6 +30,7 @@ CREATE TABLE "live_release" (
 --> statement-breakpoint
 CREATE TABLE "releases" (
 	"id" text PRIMARY KEY NOT NULL,
+	"archive_sha256" text NOT NULL,
 	"published_at" timestamp with time zone NOT NULL,
 	"published_by" text NOT NULL,
 	"files" jsonb NOT NULL

@@ -49,10 +49,12 @@ export const contentReads = pgTable('content_reads', {
 
 /**
  * Every published release: its build, content snapshot included, lies in the blob store as
- * `release-{id}.tar.gz`, so any replica can serve it.
+ * `release-{id}.tar.gz`, so any replica can serve it; the archive's SHA-256 is kept here, so a
+ * replica runs only what a replica stored (the bucket is trusted less than the database).
  */
 export const releases = pgTable('releases', {
   id: text('id').primaryKey(),
+  archiveSha256: text('archive_sha256').notNull(),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
   publishedBy: text('published_by').notNull(),
   /** The content files that changed against the release served before. */

@@ -6,6 +6,7 @@
  * this machine lacks it. Restoring an earlier release moves the pointer back.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -20,6 +21,8 @@ const CLAIM_LIMIT_MINUTES = 15;
 
 /** Keys are flat names (the disk store keeps them in one folder). */
 const archiveKey = (id: string) => `release-${id}.tar.gz`;
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
 /** Runs `tar` with `input` on its standard input; resolves with its standard output. */
 const tar = (args: string[], input?: Buffer): Promise<Buffer> =>
@@ -71,7 +74,9 @@ export function releaseShelf(db: Database, blobs: BlobStore, releasesDir: string
     async store(record: ReleaseRecord): Promise<void> {
       const archive = await tar(['-C', releasesDir, '-czf', '-', record.id]);
       await blobs.put(archiveKey(record.id), archive, 'application/gzip');
-      await db.insert(releases).values({ ...record, publishedAt: new Date(record.publishedAt) });
+      await db
+        .insert(releases)
+        .values({ ...record, publishedAt: new Date(record.publishedAt), archiveSha256: sha256(archive) });
     },
 
     /** Makes release `id` the one every replica serves. */
@@ -100,6 +105,10 @@ export function releaseShelf(db: Database, blobs: BlobStore, releasesDir: string
       if (existsSync(path.join(dir, 'site/server/entry.mjs'))) return;
       const archive = await blobs.get(archiveKey(id));
       if (!archive) throw new Error(`release ${id}: no archive in the blob store`);
+      // The release's server code runs here: only the archive a replica stored, never one put in its place.
+      const [stored] = await db.select({ sha: releases.archiveSha256 }).from(releases).where(eq(releases.id, id));
+      if (stored?.sha !== sha256(archive))
+        throw new Error(`release ${id}: the archive in the blob store is not the one stored`);
       await mkdir(releasesDir, { recursive: true, mode: 0o700 });
       const unpacked = await mkdtemp(path.join(releasesDir, `${id}.fetching-`));
       try {

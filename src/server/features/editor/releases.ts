@@ -363,11 +363,20 @@ export function releases(options: ReleaseOptions): Releases {
 
     follow() {
       let following = false;
+      // Said once when following fails (the database away) and once when it works again, not each second.
+      let failing = false;
       const timer = setInterval(() => {
         if (following) return;
         following = true;
         followLive()
-          .catch((error: unknown) => log.warn({ err: error }, 'publish: could not follow the live release'))
+          .then(() => {
+            if (failing) log.info('publish: following the live release again');
+            failing = false;
+          })
+          .catch((error: unknown) => {
+            if (!failing) log.warn({ err: error }, 'publish: could not follow the live release; trying each second');
+            failing = true;
+          })
           .finally(() => {
             following = false;
           });
