@@ -5,11 +5,11 @@
  * differs: run twice, the second run changes nothing. The embedded database is locked while a
  * server holds it: then the command refuses instead of touching it.
  */
+import { IMPORT_AUTHOR } from '../lib/content-authors.ts';
 import { protectDataDir } from '../server/data-dir.ts';
 import { openDatabase } from '../server/db/database.ts';
 import { DatabaseInUseError } from '../server/db/lock.ts';
 import { exportContent, importContent } from '../server/features/editor/content-store.ts';
-import { IMPORT_AUTHOR } from '../server/features/editor/editor.views.ts';
 import { databaseLocation } from '../server/runtime.ts';
 import { loadDotEnv, loadSettingsOrExit } from '../server/settings.ts';
 

@@ -9,11 +9,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { SEED_AUTHOR } from '../lib/content-authors.ts';
 import { servedBuild } from '../server/builds.ts';
 import { companyOf, serveContent } from '../server/content-files.ts';
 import { followContentPrices } from '../server/db/content-prices.ts';
 import { exportContent, importContent } from '../server/features/editor/content-store.ts';
-import { SEED_AUTHOR } from '../server/features/editor/editor.views.ts';
 import { keystaticApi } from '../server/features/editor/keystatic-api.ts';
 import { releaseShelf } from '../server/features/editor/release-shelf.ts';
 import { loadRenderer, publishedRelease, releases, type ServedRelease } from '../server/features/editor/releases.ts';

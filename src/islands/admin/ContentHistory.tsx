@@ -6,13 +6,9 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { fetchContentFiles, fetchRevision, fetchRevisions, restoreRevision } from '../../client/editor.ts';
 import { describeFailure } from '../../client/failures.ts';
+import { IMPORT_AUTHOR, SEED_AUTHOR } from '../../lib/content-authors.ts';
 import { type DiffLine, lineDiff } from '../../lib/text-diff.ts';
-import {
-  type ContentFileView,
-  IMPORT_AUTHOR,
-  type RevisionView,
-  SEED_AUTHOR,
-} from '../../server/features/editor/editor.views.ts';
+import type { ContentFileView, RevisionView } from '../../server/features/editor/editor.views.ts';
 import { FormMessages } from '../forms/fields.tsx';
 import type { Loadable } from '../loadable.ts';
 import { useAdminMessages } from './admin-messages.ts';

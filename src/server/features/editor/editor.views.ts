@@ -21,11 +21,6 @@ export interface ReleasesView {
   releases: ReleaseRecord[];
 }
 
-/** Who saved the revisions a fresh install imports from the content folder (the seed). */
-export const SEED_AUTHOR = 'content/';
-/** Who saved the revisions `npm run content:import` made. */
-export const IMPORT_AUTHOR = 'content:import';
-
 /** A file the editor edits, with its newest save; `deleted`: that save removed it. */
 export interface ContentFileView {
   path: string;
