@@ -11,12 +11,14 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SEED_AUTHOR } from '../lib/content-authors.ts';
 import { servedBuild } from '../server/builds.ts';
+import { codeVersion } from '../server/code-version.ts';
 import { companyOf, serveContent } from '../server/content-files.ts';
 import { followContentPrices } from '../server/db/content-prices.ts';
 import { exportContent, importContent } from '../server/features/editor/content-store.ts';
 import { keystaticApi } from '../server/features/editor/keystatic-api.ts';
 import { releaseShelf } from '../server/features/editor/release-shelf.ts';
-import { loadRenderer, publishedRelease, releases, type ServedRelease } from '../server/features/editor/releases.ts';
+import { PublishError, publishedRelease, releases, type ServedRelease } from '../server/features/editor/releases.ts';
+import { loadRenderer } from '../server/features/editor/renderer.ts';
 import { staffOf } from '../server/features/editor/staff.ts';
 import { listen } from '../server/http/http-server.ts';
 import { createRequestListener } from '../server/http/node-server.ts';
@@ -28,6 +30,7 @@ import { openBlobStore } from '../server/storage/open-blob-store.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 /** Who the editors' record names for a publish after a code update. */
 const REPUBLISHED_BY = 'Software-Update';
+const REPUBLISH_RETRY_MS = 30_000;
 const dist = path.join(root, 'dist');
 const code = ['src', 'public', 'astro.config.mjs', 'package-lock.json'];
 
@@ -38,6 +41,22 @@ function newestModification(target: string): number {
   return readdirSync(target).reduce(
     (newest, name) => Math.max(newest, newestModification(path.join(target, name))),
     stats.mtimeMs,
+  );
+}
+
+/**
+ * Whether a published release can be served by this code with these settings: its build-info
+ * names both. By the code's hash, not by file times: an archive keeps the times of the machine that
+ * packed it, and a fresh checkout is newer than any release.
+ */
+function releaseFits(settings: Settings, siteDir: string): boolean {
+  const infoFile = path.join(siteDir, 'build-info.json');
+  if (!existsSync(path.join(siteDir, 'server/entry.mjs')) || !existsSync(infoFile)) return false;
+  const info = JSON.parse(readFileSync(infoFile, 'utf8')) as Partial<Settings> & { code?: string };
+  return (
+    info.code === codeVersion(root) &&
+    info.siteUrl === settings.siteUrl &&
+    info.publicApiBase === settings.publicApiBase
   );
 }
 
@@ -54,11 +73,32 @@ function whyBuild(settings: Settings, siteDir: string, sources: string[]): strin
   return undefined;
 }
 
+/**
+ * Publishes the saved content with this code, again every half minute while another publish holds
+ * the claim, until this replica or another serves a release of this code. A build that fails stops
+ * it: the content needs an editor, whose next publish names file and field.
+ */
+async function republish(): Promise<void> {
+  while (served.servedId() === null) {
+    try {
+      await served.publish(REPUBLISHED_BY);
+      return;
+    } catch (error) {
+      if (error instanceof PublishError && error.statusCode === 422) {
+        log.error({ err: error }, 'no publish after the update: the saved content does not build');
+        return;
+      }
+      log.warn({ err: error }, 'no publish after the update yet; trying again in 30 s');
+    }
+    await new Promise((resolve) => setTimeout(resolve, REPUBLISH_RETRY_MS));
+  }
+}
+
 loadDotEnv();
 const settings = loadSettingsOrExit(process.env, { server: true });
 const codeSources = code.map((source) => path.join(root, source));
 const published = publishedRelease(settings.releasesDir);
-const servesRelease = published !== undefined && whyBuild(settings, published.siteDir, codeSources) === undefined;
+const servesRelease = published !== undefined && releaseFits(settings, published.siteDir);
 const reason = servesRelease ? undefined : whyBuild(settings, dist, [...codeSources, settings.contentDir]);
 if (reason) {
   console.log(`Building the site (${reason}) …`);
@@ -87,9 +127,12 @@ if (live)
   await shelf.fetch(live).catch((error: unknown) => log.warn({ err: error }, 'the live release is not here yet'));
 const release = live ? publishedRelease(settings.releasesDir, live) : published;
 const initial: ServedRelease =
-  release && whyBuild(settings, release.siteDir, codeSources) === undefined
+  release && releaseFits(settings, release.siteDir)
     ? release
     : { id: null, siteDir: build, contentDir: settings.contentDir };
+// Serving the build while a live release exists (its archive not here yet, or another code's): the
+// shared prices stay the live release's, which the other replicas serve.
+const fallback = live !== null && initial.id === null;
 // Astro's build renders the pages that are made on request; the server around it is the product's.
 const renderer = await loadRenderer({ releasesDir: settings.releasesDir, siteDir: initial.siteDir, projectRoot: root });
 /**
@@ -98,12 +141,12 @@ const renderer = await loadRenderer({ releasesDir: settings.releasesDir, siteDir
  * the agency's data and the legal texts for mails and invoices, so a publish never leaves the
  * pages saying one thing and the cart or an invoice another.
  */
-async function followContent(contentDir: string): Promise<void> {
+async function followContent(contentDir: string, prices = true): Promise<void> {
   const { site } = serveContent(contentDir);
   deps.company = companyOf(site);
-  await followContentPrices(deps.db, contentDir);
+  if (prices) await followContentPrices(deps.db, contentDir);
 }
-await followContent(initial.contentDir);
+await followContent(initial.contentDir, !fallback);
 // A fresh install's content tree is the seed in the content folder (docs/product.md#d38-content-editor).
 await importContent(deps.db, settings.contentDir, SEED_AUTHOR, { onlyIfEmpty: true });
 const served = releases({
@@ -127,8 +170,6 @@ http.serve(createRequestListener(app, settings, deps.metrics, site));
 served.follow();
 // After a code update the live release is another code's: its content, as saved now, is published
 // again with this code (one replica builds it, the others follow); meanwhile the build serves.
-if (release && initial.id === null) {
-  served.publish(REPUBLISHED_BY).catch((error: unknown) => log.warn({ err: error }, 'no publish after the update'));
-}
+if (release && initial.id === null) void republish();
 if (initial.id) log.info(`Serving the release published as ${initial.id}`);
 log.info(`HWDS is ready: ${settings.siteUrl}`);

@@ -189,6 +189,36 @@ describe('two editors saving one file', () => {
     expect((await saveHotel(first, current)).status).toBe(409);
   });
 
+  it("refuses a draft of one file after the editor saved another: the save's answer is no read of the rest", async () => {
+    const AGB = 'pages/agb.md';
+    const first = await openEditor(ctx.admin.token);
+    expect((await keystatic(first, 'tree')).status).toBe(200);
+    const agb = (await contentOf(AGB)) ?? '';
+    // Meanwhile the first editor has a draft of the AGB (Keystatic keeps it in the browser), and another saves them.
+    await saveContent(
+      ctx.api.db,
+      { additions: [{ path: AGB, contents: Buffer.from(`${agb}\nNachtrag der Kollegin.\n`) }], deletions: [] },
+      'kollegin@example.de',
+    );
+    const site = (await contentOf('site.yaml')) ?? '';
+    const saveOf = (file: string, text: string) =>
+      keystatic(first, 'update', {
+        additions: [{ path: file, contents: Buffer.from(text).toString('base64url') }],
+        deletions: [],
+      });
+    expect((await saveOf('site.yaml', site.replace('HWDS', 'HWDS '))).status).toBe(200);
+    const draft = await saveOf(AGB, agb.replace('§ 1', '§ 1 '));
+    expect(draft.status).toBe(409);
+    expect(await contentOf(AGB)).toContain('Nachtrag der Kollegin.');
+    // Its own save is read: the next save of site.yaml goes through.
+    expect((await saveOf('site.yaml', site)).status).toBe(200);
+  });
+
+  it('answers a blob path with a malformed escape 400, not 500', async () => {
+    const cookie = await openEditor(ctx.admin.token);
+    expect((await keystatic(cookie, 'blob/0123456789abcdef0123456789abcdef01234567/landing/%E0.md')).status).toBe(400);
+  });
+
   it('refuses a save over a file someone created since the editor read the folder', async () => {
     const cookie = await openEditor(ctx.admin.token);
     expect((await keystatic(cookie, 'tree')).status).toBe(200);

@@ -24,12 +24,12 @@ import { type DatabaseHandle, openDatabase } from '../../src/server/db/database.
 import { liveRelease, releases as releaseRecords } from '../../src/server/db/schema.ts';
 import { releaseShelf } from '../../src/server/features/editor/release-shelf.ts';
 import {
-  loadRenderer,
   publishedRelease,
   type Releases,
   releases,
   type SiteBuild,
 } from '../../src/server/features/editor/releases.ts';
+import { loadRenderer } from '../../src/server/features/editor/renderer.ts';
 import { diskBlobStore } from '../../src/server/storage/disk-blob-store.ts';
 
 let root: string;
@@ -285,5 +285,50 @@ describe('replicas', () => {
     } finally {
       stop();
     }
+  });
+
+  it('refuse a restore or a publish while another replica holds the claim; a claim not renewed for a minute is a stopped replica’s', async () => {
+    const a = await started();
+    write('landing/hotel.md', '---\ntitle: Ihr Hotel am See\n---\n');
+    const first = await a.publish('chefin@example.de');
+    const shelf = releaseShelf(database.db, diskBlobStore(path.join(root, 'bucket')), releasesDir);
+    const other = await shelf.claim();
+    expect(other).toBeDefined();
+    await expect(a.restore(first.id)).rejects.toMatchObject({ statusCode: 409 });
+    await expect(a.publish('chefin@example.de')).rejects.toMatchObject({ statusCode: 409 });
+    expect((await a.view()).publishing).toBe(true);
+
+    // The replica holding it stopped: a minute without renewal, and the next publish goes, its own claim ended by it alone.
+    await database.db.update(liveRelease).set({ publishingSince: new Date(Date.now() - 61_000) });
+    write('landing/hotel.md', '---\ntitle: Dritte Fassung\n---\n');
+    await a.publish('chefin@example.de');
+    expect(servedTitle(a)).toBe('Dritte Fassung');
+    const mine = await shelf.claim();
+    if (!other || !mine) throw new Error('no claim');
+    await shelf.unclaim(other);
+    expect((await a.view()).publishing).toBe(true);
+    await shelf.unclaim(mine);
+    expect((await a.view()).publishing).toBe(false);
+  });
+
+  it('keep on a follower the release folders a publisher keeps, not every release ever served', {
+    timeout: 40_000,
+  }, async () => {
+    const a = await started();
+    const otherDir = path.join(root, 'other/releases');
+    const b = await started(otherDir);
+    const stop = b.follow();
+    try {
+      for (let publish = 1; publish <= 12; publish++) {
+        write('landing/hotel.md', `---\ntitle: Fassung ${publish}\n---\n`);
+        const record = await a.publish('chefin@example.de');
+        await expect.poll(() => b.servedId(), { timeout: 5_000, interval: 50 }).toBe(record.id);
+      }
+    } finally {
+      stop();
+    }
+    const folders = (dir: string) => readdirSync(dir).filter((name) => /^\d{4}-/.test(name) && !name.includes('.'));
+    expect(folders(releasesDir)).toHaveLength(10);
+    expect(folders(otherDir).sort()).toEqual(folders(releasesDir).sort());
   });
 });

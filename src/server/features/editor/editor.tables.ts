@@ -71,7 +71,10 @@ export const liveRelease = pgTable(
     id: integer('id').primaryKey(),
     releaseId: text('release_id').references(() => releases.id),
     switchedAt: timestamp('switched_at', { withTimezone: true }),
+    /** Renewed every few seconds while the build runs: a claim not renewed is a replica that stopped. */
     publishingSince: timestamp('publishing_since', { withTimezone: true }),
+    /** Whose claim it is: only its owner ends it. */
+    publishingBy: text('publishing_by'),
   },
   (table) => [check('live_release_one_row', sql`${table.id} = 1`)],
 );

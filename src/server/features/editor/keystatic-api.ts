@@ -89,10 +89,24 @@ export const isEditorFile = (file: string) => editorFileLabel(file) !== undefine
 export function keystaticApi(db: Database): KeystaticApi {
   const editable = isEditorFile;
 
-  /** The tree, remembered as what this session's editor has seen. */
-  const tree = async (sessionId: string) => {
+  /**
+   * The tree, remembered as what this session's editor has seen: all of it when the editor reads
+   * it; after a save only the files the save wrote. Keystatic keeps unsaved edits of other files as
+   * drafts, made on the versions read before, so another's save of one of them since is still
+   * refused rather than overwritten.
+   */
+  const tree = async (sessionId: string, saved?: { seen: Record<string, string>; files: string[] }) => {
     const files = await contentShas(db);
-    await rememberRead(db, sessionId, Object.fromEntries(files.map((file) => [file.path, file.sha])));
+    const current = Object.fromEntries(files.map((file) => [file.path, file.sha]));
+    const seen = saved
+      ? Object.fromEntries(
+          Object.entries({
+            ...saved.seen,
+            ...Object.fromEntries(saved.files.map((file) => [file, current[file]])),
+          }).filter((entry): entry is [string, string] => entry[1] !== undefined),
+        )
+      : current;
+    await rememberRead(db, sessionId, seen);
     return Response.json(treeOf(files));
   };
 
@@ -120,7 +134,7 @@ export function keystaticApi(db: Database): KeystaticApi {
     };
     const { conflict } = await saveContent(db, changes, user.email, (file) => seen[file]);
     if (conflict) return text(CONFLICT_MESSAGE(conflict), 409);
-    return tree(user.sessionId);
+    return tree(user.sessionId, { seen, files: [...changes.additions.map((file) => file.path), ...changes.deletions] });
   };
 
   return async (request, user) => {
@@ -129,7 +143,13 @@ export function keystaticApi(db: Database): KeystaticApi {
     const route = new URL(request.url).pathname.replace(/^.*?\/keystatic\//, '').split('/');
     if (request.method === 'GET' && route.join('/') === 'tree') return tree(user.sessionId);
     if (request.method === 'GET' && route[0] === 'blob' && route.length > 2) {
-      return blob(route[1] ?? '', route.slice(2).map(decodeURIComponent).join('/'));
+      let file: string;
+      try {
+        file = route.slice(2).map(decodeURIComponent).join('/');
+      } catch {
+        return text('Bad Request', 400); // a malformed escape (`%E0`)
+      }
+      return blob(route[1] ?? '', file);
     }
     if (request.method === 'POST' && route.join('/') === 'update') return update(request, user);
     return text('Not Found', 404);

@@ -6,7 +6,7 @@
  * this machine lacks it. Restoring an earlier release moves the pointer back.
  */
 import { spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -16,8 +16,16 @@ import { type Database, liveRelease, releases } from '../../db/schema.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ReleaseRecord } from './editor.views.ts';
 
-/** A claim older than this belongs to a replica that stopped while building: the next publish may go. */
-const CLAIM_LIMIT_MINUTES = 15;
+/** A claim not renewed for this long belongs to a replica that stopped while building: the next publish may go. */
+const CLAIM_LIMIT_SECONDS = 60;
+/** How often the replica that builds renews its claim. */
+export const CLAIM_RENEWAL_MS = 10_000;
+
+/** A publish (or restore) this replica claimed: its owner's token, and the database's time of the claim. */
+export interface Claim {
+  token: string;
+  at: Date;
+}
 
 /** Keys are flat names (the disk store keeps them in one folder). */
 const archiveKey = (id: string) => `release-${id}.tar.gz`;
@@ -50,19 +58,35 @@ export type ReleaseShelf = ReturnType<typeof releaseShelf>;
 
 export function releaseShelf(db: Database, blobs: BlobStore, releasesDir: string) {
   return {
-    /** Claims the one publish of all replicas: false while another is under way. */
-    async claim(): Promise<boolean> {
-      const stale = sql`now() - make_interval(mins => ${CLAIM_LIMIT_MINUTES})`;
-      const claimed = await db
+    /**
+     * Claims the one publish of all replicas: undefined while another is under way. Its time is the
+     * database's, one clock for every replica, which names and orders the releases.
+     */
+    async claim(): Promise<Claim | undefined> {
+      const stale = sql`now() - make_interval(secs => ${CLAIM_LIMIT_SECONDS})`;
+      const token = randomUUID();
+      const [claimed] = await db
         .update(liveRelease)
-        .set({ publishingSince: sql`now()` })
+        .set({ publishingSince: sql`now()`, publishingBy: token })
         .where(or(isNull(liveRelease.publishingSince), lt(liveRelease.publishingSince, stale)))
-        .returning({ id: liveRelease.id });
-      return claimed.length === 1;
+        .returning({ at: liveRelease.publishingSince });
+      return claimed?.at ? { token, at: claimed.at } : undefined;
     },
 
-    async unclaim(): Promise<void> {
-      await db.update(liveRelease).set({ publishingSince: null });
+    /** Keeps this replica's claim while its build runs. */
+    async renew(claim: Claim): Promise<void> {
+      await db
+        .update(liveRelease)
+        .set({ publishingSince: sql`now()` })
+        .where(eq(liveRelease.publishingBy, claim.token));
+    },
+
+    /** Ends this replica's claim; a claim another replica took meanwhile stays. */
+    async unclaim(claim: Claim): Promise<void> {
+      await db
+        .update(liveRelease)
+        .set({ publishingSince: null, publishingBy: null })
+        .where(eq(liveRelease.publishingBy, claim.token));
     },
 
     async publishing(): Promise<boolean> {

@@ -11,36 +11,35 @@
  * `$RELEASES_DIR/current` names the release this machine served last.
  *
  * The pages rendered on request run from one handler, loaded once per process (`live/`, see
- * loadRenderer): Node keeps every ES module it has loaded until the process ends, so a handler
+ * renderer.ts): Node keeps every ES module it has loaded until the process ends, so a handler
  * loaded per release would add its code and data to the server's memory with every publish.
  */
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, cp, mkdir, readdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { Mutex } from 'async-mutex';
 import { makePrivate } from '../../data-dir.ts';
 import { log } from '../../log.ts';
 import { buildFailure } from './build-errors.ts';
 import type { ReleaseRecord, ReleasesView } from './editor.views.ts';
-import type { ReleaseShelf } from './release-shelf.ts';
+import { CLAIM_RENEWAL_MS, type Claim, type ReleaseShelf } from './release-shelf.ts';
+import { codeOf, privateFolder, type Render, type Renderer } from './renderer.ts';
 
 /** What the server needs of a build to serve it. */
 export interface Build {
   /** `{build}/client`: pre-rendered pages and assets. */
   clientDir: string;
   /** Astro's handler for the pages rendered on request. */
-  render: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+  render: Render;
 }
 
 /** A publish or restore that did not happen, with the German reason for the editor. */
 export class PublishError extends Error {
-  readonly statusCode: 404 | 409 | 422;
+  readonly statusCode: 404 | 409 | 422 | 503;
 
-  constructor(message: string, statusCode: 404 | 409 | 422) {
+  constructor(message: string, statusCode: 404 | 409 | 422 | 503) {
     super(message);
     this.statusCode = statusCode;
   }
@@ -92,76 +91,6 @@ export interface ServedRelease {
   id: string | null;
   siteDir: string;
   contentDir: string;
-}
-
-const LIVE_DIR = 'live';
-
-/**
- * The releases hold what editors saved before it was published, and the server's code: the running
- * account's alone, as the data folder (docs/product.md#h9-hardening), whatever the modes of the
- * files they were copied from or the umask of the process that made them.
- */
-async function privateFolder(dir: string): Promise<void> {
-  await mkdir(dir, { recursive: true, mode: 0o700 });
-  await chmod(dir, 0o700);
-}
-
-/** The handler of the pages rendered on request, and what it was built with. */
-export interface Renderer {
-  render: Build['render'];
-  /** Makes the pages that the handler reads from disk (its 404 page) those of `clientDir`. */
-  pointTo(clientDir: string): Promise<void>;
-  /**
-   * The version of the code that built the handler (src/server/code-version.ts): every release it
-   * serves must be built by that code, for the scripts its pages name and for every fix the code has.
-   */
-  code: string | undefined;
-}
-
-/** The code version a build records in its `build-info.json`, if any. */
-async function codeOf(siteDir: string): Promise<string | undefined> {
-  try {
-    const info = JSON.parse(await readFile(path.join(siteDir, 'build-info.json'), 'utf8')) as { code?: unknown };
-    return typeof info.code === 'string' ? info.code : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Loads Astro's handler of the pages rendered on request (its server entry in middleware mode)
- * from the build in `siteDir`, once for the server's life. The code is the same in every release
- * one server serves (a code change takes effect with a restart); what a publish changes is the
- * content, which those pages read from the served content (src/server/content-files.ts), and the
- * 404 page, which Astro reads from the `client` folder beside its `server` folder. So the handler
- * runs from a copy of the build's server folder in `$RELEASES_DIR/live/server`, and
- * `live/client` is a link to the served release's pages, replaced in one step by each switch.
- */
-export async function loadRenderer(options: {
-  releasesDir: string;
-  siteDir: string;
-  projectRoot: string;
-}): Promise<Renderer> {
-  const { releasesDir, siteDir } = options;
-  const live = path.join(releasesDir, LIVE_DIR);
-  await privateFolder(releasesDir);
-  await rm(live, { recursive: true, force: true });
-  await privateFolder(live);
-  await cp(path.join(siteDir, 'server'), path.join(live, 'server'), { recursive: true });
-  makePrivate(live);
-  // The server code imports the project's packages: from a folder elsewhere, through this link.
-  const packages = path.join(releasesDir, 'node_modules');
-  if (!existsSync(packages)) await symlink(path.join(options.projectRoot, 'node_modules'), packages, 'dir');
-  const pointTo = async (clientDir: string) => {
-    const next = path.join(live, 'client.next');
-    await rm(next, { force: true });
-    await symlink(clientDir, next, 'dir');
-    await rename(next, path.join(live, 'client'));
-  };
-  await pointTo(path.join(siteDir, 'client'));
-  const entry = pathToFileURL(path.join(live, 'server/entry.mjs')).href;
-  const { handler } = (await import(entry)) as { handler: Build['render'] };
-  return { render: handler, pointTo, code: await codeOf(siteDir) };
 }
 
 const folders = (releasesDir: string, id: string) => ({
@@ -237,6 +166,9 @@ const FOLLOW_MS = 1_000;
 
 const ANOTHER_PUBLISH = 'Es wird gerade veröffentlicht. Bitte warten Sie, bis das fertig ist.';
 
+const STORAGE_AWAY =
+  'Nicht veröffentlicht: Der Speicher für Veröffentlichungen ist gerade nicht erreichbar. Bitte versuchen Sie es in einigen Minuten erneut; die Website zeigt weiter die bisherige Fassung.';
+
 export function releases(options: ReleaseOptions): Releases {
   const { releasesDir, snapshot, shelf, projectRoot, renderer, build = astroBuild } = options;
   let served = options.initial;
@@ -262,13 +194,32 @@ export function releases(options: ReleaseOptions): Releases {
     await options.afterSwitch(release.contentDir);
   };
 
-  /** Removes the releases no replica may serve again, here and on the shelf. */
-  const prune = async () => {
-    await shelf.prune(KEEP);
+  /** Removes the release folders of this machine that no replica may serve again. */
+  const pruneHere = async () => {
     const kept = new Set((await shelf.records()).map((record) => record.id));
     const local = (await readdir(releasesDir)).filter((id) => RELEASE_ID.test(id));
     const old = local.filter((id) => !kept.has(id) && id !== served.id);
     await Promise.all(old.map((id) => rm(path.join(releasesDir, id), { recursive: true, force: true })));
+  };
+
+  /**
+   * Runs a publish or a restore under the one claim of all replicas, renewed while it runs (a
+   * replica that stops loses it a minute later) and ended by this replica only; 409 while another
+   * publish or restore is under way anywhere.
+   */
+  const claimed = async <T>(work: (claim: Claim) => Promise<T>): Promise<T> => {
+    // The claim keeps out every other publish, this replica's too; a follow under way here is waited for.
+    const claim = await shelf.claim();
+    if (!claim) throw new PublishError(ANOTHER_PUBLISH, 409);
+    const renewal = setInterval(() => {
+      shelf.renew(claim).catch((error: unknown) => log.warn({ err: error }, 'publish: the claim was not renewed'));
+    }, CLAIM_RENEWAL_MS);
+    try {
+      return await publishing.runExclusive(() => work(claim));
+    } finally {
+      clearInterval(renewal);
+      await shelf.unclaim(claim);
+    }
   };
 
   /** Switches to the live release when it is another: fetched first if this machine lacks it. */
@@ -286,6 +237,7 @@ export function releases(options: ReleaseOptions): Releases {
       }
       await switchTo(live);
       log.info({ release: live }, 'publish: followed the live release');
+      await pruneHere();
     });
   };
 
@@ -299,52 +251,54 @@ export function releases(options: ReleaseOptions): Releases {
     },
 
     async publish(publishedBy) {
-      if (publishing.isLocked() || !(await shelf.claim())) throw new PublishError(ANOTHER_PUBLISH, 409);
-      try {
-        return await publishing.runExclusive(async () => {
-          const id = new Date().toISOString().replace(/[:.]/g, '-');
-          const dir = path.join(releasesDir, id);
-          const release = folders(releasesDir, id);
-          await privateFolder(releasesDir);
-          await privateFolder(dir);
-          await snapshot(release.contentDir);
-          const content = await contentHashes(release.contentDir);
-          const started = Date.now();
-          const { ok, output } = await build(projectRoot, release.contentDir, release.siteDir);
-          if (!ok) {
-            await rm(dir, { recursive: true, force: true });
-            log.warn(
-              { durationMs: Date.now() - started, output: output.slice(-4000) },
-              'publish: the build failed; the served release stays',
-            );
-            throw new PublishError(buildFailure(output, release.contentDir), 422);
-          }
-          if (!(await fitsRenderer(release.siteDir))) {
-            await rm(dir, { recursive: true, force: true });
-            throw new PublishError(OTHER_CODE, 409);
-          }
-          const record: ReleaseRecord = {
-            id,
-            publishedAt: new Date().toISOString(),
-            publishedBy,
-            // The content the served build was made from: a release's copy, or the folder `dist/` was built from.
-            files: changedFiles(await contentHashes(served.contentDir), content),
-          };
-          makePrivate(dir);
+      return claimed(async (claim) => {
+        const id = claim.at.toISOString().replace(/[:.]/g, '-');
+        const dir = path.join(releasesDir, id);
+        const release = folders(releasesDir, id);
+        await privateFolder(releasesDir);
+        await privateFolder(dir);
+        await snapshot(release.contentDir);
+        const content = await contentHashes(release.contentDir);
+        const started = Date.now();
+        const { ok, output } = await build(projectRoot, release.contentDir, release.siteDir);
+        if (!ok) {
+          await rm(dir, { recursive: true, force: true });
+          log.warn(
+            { durationMs: Date.now() - started, output: output.slice(-4000) },
+            'publish: the build failed; the served release stays',
+          );
+          throw new PublishError(buildFailure(output, release.contentDir), 422);
+        }
+        if (!(await fitsRenderer(release.siteDir))) {
+          await rm(dir, { recursive: true, force: true });
+          throw new PublishError(OTHER_CODE, 409);
+        }
+        const record: ReleaseRecord = {
+          id,
+          publishedAt: new Date().toISOString(),
+          publishedBy,
+          // The content the served build was made from: a release's copy, or the folder `dist/` was built from.
+          files: changedFiles(await contentHashes(served.contentDir), content),
+        };
+        makePrivate(dir);
+        try {
           await shelf.store(record);
-          await shelf.makeLive(id);
-          await switchTo(id);
-          log.info({ release: id, durationMs: Date.now() - started, files: record.files.length }, 'publish: switched');
-          await prune();
-          return record;
-        });
-      } finally {
-        await shelf.unclaim();
-      }
+        } catch (error) {
+          await rm(dir, { recursive: true, force: true });
+          log.error({ err: error, release: id }, 'publish: the release could not be stored');
+          throw new PublishError(STORAGE_AWAY, 503);
+        }
+        await shelf.makeLive(id);
+        await switchTo(id);
+        log.info({ release: id, durationMs: Date.now() - started, files: record.files.length }, 'publish: switched');
+        await shelf.prune(KEEP);
+        await pruneHere();
+        return record;
+      });
     },
 
     async restore(id) {
-      await publishing.runExclusive(async () => {
+      await claimed(async () => {
         if (!RELEASE_ID.test(id) || !(await shelf.record(id))) {
           throw new PublishError('Diese Veröffentlichung gibt es nicht (mehr).', 404);
         }

@@ -1,0 +1,1 @@
+ALTER TABLE "live_release" ADD COLUMN "publishing_by" text;
