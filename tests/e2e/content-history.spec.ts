@@ -32,16 +32,18 @@ test('opens with the page saved last, and a save’s long lines fit every width 
   const rows = savesOf(page, EDITED_LABEL);
   // The header, the saves newest first, and the seed the install began with.
   await expect(rows).toHaveCount(1 + EDITED_PAGE_SAVES + 1);
-  await expect(rows.last()).toContainText('Ausgangsstand der Installation');
+  await expect(rows.last()).toContainText('Ursprünglicher Text (bei der Einrichtung)');
   await expect(rows.nth(1)).toContainText('admin@hwds-e2e.test');
 
   // The second save added the long paragraph: the line with the longest word is shown added.
   await rows
     .nth(EDITED_PAGE_SAVES - 1)
-    .getByRole('button', { name: 'Änderungen ansehen' })
+    .getByRole('button', { name: /^Änderungen vom .+ ansehen$/ })
     .click();
   // Shown below the list: the focus moves there, and a screen reader reads what it is.
-  await expect(page.getByRole('heading', { name: /^Änderungen der Fassung vom / })).toBeFocused();
+  await expect(
+    page.getByRole('heading', { name: /^Änderungen an „Branchenseiten: backerei“, gespeichert am / }),
+  ).toBeFocused();
   const changes = page.locator('.content-changes');
   await expect(changes.locator('ins').filter({ hasText: LONG_WORD })).toHaveCount(1);
   await expectNoAccessibilityViolations(page);
@@ -63,9 +65,15 @@ test('a removed page stays in the history with its removal and the save that bro
   const rows = savesOf(page, REMOVED_LABEL);
   await expect(rows).toHaveCount(4);
   await expect(rows.nth(2)).toContainText('(Datei entfernt)');
-  await expect(rows.nth(3)).toContainText('Ausgangsstand der Installation');
+  // A removal is nothing to bring back; the saves before it are.
+  await expect(rows.nth(2).getByRole('button', { name: /^Diese Fassung wiederherstellen/ })).toHaveCount(0);
+  await expect(rows.nth(3).getByRole('button', { name: /^Diese Fassung wiederherstellen/ })).toHaveCount(1);
+  await expect(rows.nth(3)).toContainText('Ursprünglicher Text (bei der Einrichtung)');
   // Its removal shows every line of the page as removed.
-  await rows.nth(2).getByRole('button', { name: 'Änderungen ansehen' }).click();
+  await rows
+    .nth(2)
+    .getByRole('button', { name: /^Änderungen vom .+ ansehen$/ })
+    .click();
   await expect(page.locator('.content-changes ins')).toHaveCount(0);
   await expect(page.locator('.content-changes del').first()).toContainText('---');
 });

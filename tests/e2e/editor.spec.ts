@@ -375,17 +375,22 @@ test.describe('an editor on a server of its own', () => {
       .getByRole('row');
     // The header, the seed and the saves of the tests before (the other editor's, the title, the hostile text).
     await expect(rows).toHaveCount(5);
-    await expect(rows.nth(4)).toContainText('Ausgangsstand der Installation');
+    await expect(rows.nth(4)).toContainText('Ursprünglicher Text (bei der Einrichtung)');
 
     // The newest save's changes: the hostile text shown as text, added, the title before it removed.
-    await page.getByRole('button', { name: 'Änderungen ansehen' }).first().click();
-    await expect(page.getByRole('heading', { name: /^Änderungen der Fassung vom/ })).toBeVisible();
+    await page
+      .getByRole('button', { name: /^Änderungen vom .+ ansehen$/ })
+      .first()
+      .click();
+    await expect(
+      page.getByRole('heading', { name: /^Änderungen an „Branchenseiten: hotel“, gespeichert am/ }),
+    ).toBeVisible();
     await expect(page.locator('.content-changes ins').filter({ hasText: HOSTILE_TEXT }).first()).toBeVisible();
     await expect(page.locator('.content-changes del').filter({ hasText: NEW_TITLE })).toHaveCount(1);
     await expectNoAccessibilityViolations(page);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.getByRole('button', { name: 'Änderungen ausblenden' }).scrollIntoViewIfNeeded();
+      await page.getByRole('button', { name: /^Änderungen vom .+ ausblenden$/ }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: testInfo.outputPath(`history-${width}.png`) });
       // Nothing of the history wider than the window (no sideways scrolling): the elements that are, named.
       const wider = await page.evaluate(() =>

@@ -16,7 +16,7 @@ import { ConfirmAction } from './ConfirmAction.tsx';
 import { ADMIN_TEXTS, CONTENT_HISTORY_TEXTS as t } from './texts.ts';
 
 const formatMoment = (iso: string) =>
-  new Date(iso).toLocaleString('de-DE', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Berlin' });
+  new Date(iso).toLocaleString('de-DE', { dateStyle: 'medium', timeStyle: 'medium', timeZone: 'Europe/Berlin' });
 
 /** Who saved, as an editor reads it: an admin's address, or where the install's own saves came from. */
 const authorOf = (savedBy: string) =>
@@ -79,6 +79,8 @@ export function ContentHistory() {
   const wanted = useRef<string>(undefined);
   const [revisions, setRevisions] = useState<Loadable<{ revisions: RevisionView[] }>>({ state: 'loading' });
   const [changes, setChanges] = useState<{ id: number; lines: DiffLine[] }>();
+  // What a restore did stays until the next action: it says the step that is still to do.
+  const [restored, setRestored] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
   const selectId = useId();
   const changesId = useId();
@@ -100,6 +102,7 @@ export function ContentHistory() {
     if (wanted.current !== path) setRevisions({ state: 'loading' });
     wanted.current = path;
     setChanges(undefined);
+    setRestored(undefined);
     try {
       const found = await fetchRevisions(path);
       if (wanted.current === path) setRevisions({ state: 'loaded', revisions: found });
@@ -127,7 +130,7 @@ export function ContentHistory() {
       if (wanted.current === after.path)
         setChanges({ id: revision.id, lines: lineDiff(earlier?.text ?? '', after.text ?? '') });
     } catch (failure) {
-      messages.failed(failure);
+      messages.failed(failure, t.changesFailed);
     }
   };
 
@@ -157,7 +160,8 @@ export function ContentHistory() {
           ))}
         </select>
       </p>
-      <div className="admin-messages" aria-live="polite">
+      <div className="content-history__messages" aria-live="polite">
+        {restored && <p role="status">{restored}</p>}
         <FormMessages
           error={messages.error && <p>{messages.error}</p>}
           success={messages.success && <p>{messages.success}</p>}
@@ -192,33 +196,39 @@ export function ContentHistory() {
                   <td data-label={t.who} className="content-history__who">
                     {authorOf(revision.savedBy)}
                   </td>
-                  <td className="content-history__actions">
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      aria-expanded={changes?.id === revision.id}
-                      aria-controls={changes?.id === revision.id ? changesId : undefined}
-                      onClick={() => showChanges(list, index)}
-                    >
-                      {changes?.id === revision.id ? t.hide : t.show}
-                    </button>
-                    {index > 0 && (
-                      <ConfirmAction
-                        label={t.restoreLabel(formatMoment(revision.savedAt))}
-                        shortLabel={t.restore}
-                        question={t.restoreQuestion(label, formatMoment(revision.savedAt))}
-                        confirmLabel={t.restoreYes}
-                        focusAfter={heading}
-                        onConfirm={async () => {
-                          await restoreRevision(revision.id);
-                          messages.done(t.restored(label, formatMoment(revision.savedAt)));
-                          // A file brought back is no longer marked removed in the choice.
-                          const [found] = await Promise.all([fetchContentFiles(), load(file)]);
-                          setFiles({ state: 'loaded', files: arranged(found).files });
-                        }}
-                        onFailed={(failure) => messages.failed(failure)}
-                      />
-                    )}
+                  <td>
+                    <div className="content-history__actions">
+                      <button
+                        type="button"
+                        className="button button--secondary"
+                        aria-label={(changes?.id === revision.id ? t.hideLabel : t.showLabel)(
+                          formatMoment(revision.savedAt),
+                        )}
+                        aria-expanded={changes?.id === revision.id}
+                        aria-controls={changes?.id === revision.id ? changesId : undefined}
+                        onClick={() => showChanges(list, index)}
+                      >
+                        {changes?.id === revision.id ? t.hide : t.show}
+                      </button>
+                      {/* A removal is no text to bring back: the save before it is. */}
+                      {index > 0 && !revision.deleted && (
+                        <ConfirmAction
+                          label={t.restoreLabel(formatMoment(revision.savedAt))}
+                          shortLabel={t.restore}
+                          question={t.restoreQuestion(label, formatMoment(revision.savedAt))}
+                          confirmLabel={t.restoreYes}
+                          focusAfter={heading}
+                          onConfirm={async () => {
+                            await restoreRevision(revision.id);
+                            // A file brought back is no longer marked removed in the choice.
+                            const [found] = await Promise.all([fetchContentFiles(), load(file)]);
+                            setFiles({ state: 'loaded', files: arranged(found).files });
+                            setRestored(t.restored(label, formatMoment(revision.savedAt)));
+                          }}
+                          onFailed={(failure) => messages.failed(failure, t.restoreFailed)}
+                        />
+                      )}
+                    </div>
                   </td>
                 </tr>
               ))}
@@ -231,7 +241,7 @@ export function ContentHistory() {
           key={changes.id}
           id={changesId}
           lines={changes.lines}
-          title={t.changesTitle(formatMoment(shownChanges.savedAt))}
+          title={t.changesTitle(label, formatMoment(shownChanges.savedAt))}
         />
       )}
     </>

@@ -44,7 +44,9 @@ function Publishing() {
     void load();
   }, [load, messages.failed]);
 
+  // The button stays focusable while a publish runs (a disabled one drops the focus): a click then does nothing.
   const publish = async () => {
+    if (publishing) return;
     setPublishing(true);
     setPublished(undefined);
     messages.alert('');
@@ -77,7 +79,7 @@ function Publishing() {
       <h2>{t.publishTitle}</h2>
       <p>{t.publishHelp}</p>
       <p>
-        <button type="button" className="button" onClick={publish} disabled={publishing} aria-disabled={publishing}>
+        <button type="button" className="button" onClick={publish} aria-disabled={publishing}>
           {t.publish}
         </button>
       </p>

@@ -49,7 +49,7 @@ export const CONTENT_TEXTS = {
   current: 'Wird angezeigt',
   restore: (when: string) => `Stand vom ${when} wiederherstellen`,
   restoreQuestion: (when: string) =>
-    `Die Website zeigt dann wieder den Stand vom ${when}. Gespeicherte Inhalte im Editor bleiben, wie sie sind. Fortfahren?`,
+    `Die Website zeigt dann wieder den Stand vom ${when}. Ihre gespeicherten Änderungen bleiben und kommen mit dem nächsten Veröffentlichen wieder auf die Website. Um eine Änderung dauerhaft zurückzunehmen, stellen Sie unter „Verlauf der Dateien“ die frühere Fassung der Seite wieder her. Fortfahren?`,
   restoreYes: 'Ja, wiederherstellen',
   restored: (when: string) => `Die Website zeigt wieder den Stand vom ${when}.`,
 } as const;
@@ -65,21 +65,25 @@ export const CONTENT_HISTORY_TEXTS = {
   action: 'Aktion',
   removed: ' (Datei entfernt)',
   removedFile: (label: string) => `${label} (entfernt)`,
-  seedAuthor: 'Ausgangsstand der Installation',
-  importAuthor: 'Import aus dem Ordner content/',
+  seedAuthor: 'Ursprünglicher Text (bei der Einrichtung)',
+  importAuthor: 'Vom technischen Support eingespielt',
   show: 'Änderungen ansehen',
+  showLabel: (when: string) => `Änderungen vom ${when} ansehen`,
+  hideLabel: (when: string) => `Änderungen vom ${when} ausblenden`,
+  changesFailed: 'Die Änderungen konnten nicht geladen werden',
+  restoreFailed: 'Die Fassung wurde nicht wiederhergestellt',
   hide: 'Änderungen ausblenden',
-  changesTitle: (when: string) => `Änderungen der Fassung vom ${when}`,
+  changesTitle: (label: string, when: string) => `Änderungen an „${label}“, gespeichert am ${when}`,
   unchanged: 'Keine Änderung am Text.',
   addedLine: 'Hinzugefügt: ',
   removedLine: 'Entfernt: ',
   restore: 'Diese Fassung wiederherstellen',
   restoreLabel: (when: string) => `Diese Fassung wiederherstellen (${when})`,
   restoreQuestion: (label: string, when: string) =>
-    `„${label}“ bekommt wieder den Text vom ${when}, als neue Fassung; alle bisherigen Fassungen bleiben erhalten. Wer die Datei gerade im Editor geöffnet hat, muss sie neu laden. Fortfahren?`,
+    `„${label}“ bekommt wieder den Text vom ${when}. Alle früheren Fassungen bleiben erhalten. Auf der Website erscheint er erst nach dem nächsten Veröffentlichen. Hat jemand die Seite gerade im Editor geöffnet, muss die Seite dort neu geladen werden; noch nicht gespeicherte Eingaben gehen dabei verloren. Fortfahren?`,
   restoreYes: 'Ja, wiederherstellen',
   restored: (label: string, when: string) =>
-    `„${label}“ hat wieder den Text vom ${when}. Veröffentlichen Sie, damit die Website ihn zeigt.`,
+    `„${label}“ hat wieder den Text vom ${when}. Auf der Website erscheint er erst, wenn Sie oben auf „Veröffentlichen“ klicken.`,
 } as const;
 
 export const CATEGORY_TEXTS = {

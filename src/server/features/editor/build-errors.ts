@@ -10,7 +10,8 @@ const KEPT = 'Die Website zeigt weiter die zuletzt veröffentlichte Fassung.';
 export function buildFailure(output: string, contentDir: string): string {
   const lines = output.split('\n').map((line) => line.trimEnd());
   const headerAt = lines.findIndex((line) => /^\[\w+Error\]/.test(line));
-  if (headerAt < 0) return `Nicht veröffentlicht: Der Build ist fehlgeschlagen. ${KEPT}`;
+  if (headerAt < 0)
+    return `Nicht veröffentlicht: Die Website konnte nicht erstellt werden. ${KEPT} Bitte wenden Sie sich an den technischen Support.`;
   const header = lines[headerAt] ?? '';
   const rest = lines.slice(headerAt + 1);
   const locationAt = rest.findIndex((line) => line.trim() === 'Location:');
@@ -26,7 +27,7 @@ export function buildFailure(output: string, contentDir: string): string {
     .map(([, field, message]) => `Feld „${field}“: ${message}`);
   if (fields.length === 0) {
     const reason = header.replace(/^\[\w+Error\]\s*/, '');
-    return `Nicht veröffentlicht: Der Build ist fehlgeschlagen${file ? ` (Datei ${file})` : ''}: ${reason} ${KEPT}`;
+    return `Nicht veröffentlicht: Die Website konnte nicht erstellt werden${file ? ` (Datei ${file})` : ''}: ${reason} ${KEPT}`;
   }
   const where = [file ? `Datei ${file}` : undefined, entry ? `Eintrag „${entry}“` : undefined]
     .filter(Boolean)
