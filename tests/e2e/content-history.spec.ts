@@ -38,7 +38,7 @@ test('opens with the page saved last, and a save’s long lines fit every width 
   // The second save added the long paragraph: the line with the longest word is shown added.
   await rows
     .nth(EDITED_PAGE_SAVES - 1)
-    .getByRole('button', { name: /^Änderungen vom .+ ansehen$/ })
+    .getByRole('button', { name: /^Änderungen ansehen \(/ })
     .click();
   // Shown below the list: the focus moves there, and a screen reader reads what it is.
   await expect(
@@ -72,7 +72,7 @@ test('a removed page stays in the history with its removal and the save that bro
   // Its removal shows every line of the page as removed.
   await rows
     .nth(2)
-    .getByRole('button', { name: /^Änderungen vom .+ ansehen$/ })
+    .getByRole('button', { name: /^Änderungen ansehen \(/ })
     .click();
   await expect(page.locator('.content-changes ins')).toHaveCount(0);
   await expect(page.locator('.content-changes del').first()).toContainText('---');

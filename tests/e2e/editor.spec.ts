@@ -379,7 +379,7 @@ test.describe('an editor on a server of its own', () => {
 
     // The newest save's changes: the hostile text shown as text, added, the title before it removed.
     await page
-      .getByRole('button', { name: /^Änderungen vom .+ ansehen$/ })
+      .getByRole('button', { name: /^Änderungen ansehen \(/ })
       .first()
       .click();
     await expect(
@@ -390,7 +390,7 @@ test.describe('an editor on a server of its own', () => {
     await expectNoAccessibilityViolations(page);
     for (const width of [375, 1280]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.getByRole('button', { name: /^Änderungen vom .+ ausblenden$/ }).scrollIntoViewIfNeeded();
+      await page.getByRole('button', { name: /^Änderungen ausblenden \(/ }).scrollIntoViewIfNeeded();
       await page.screenshot({ path: testInfo.outputPath(`history-${width}.png`) });
       // Nothing of the history wider than the window (no sideways scrolling): the elements that are, named.
       const wider = await page.evaluate(() =>
