@@ -6,12 +6,9 @@
  * server holds it: then the command refuses instead of touching it.
  */
 import { IMPORT_AUTHOR } from '../lib/content-authors.ts';
-import { protectDataDir } from '../server/data-dir.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { DatabaseInUseError } from '../server/db/lock.ts';
 import { exportContent, importContent } from '../server/features/editor/content-store.ts';
-import { databaseLocation } from '../server/runtime.ts';
 import { loadDotEnv, loadSettingsOrExit } from '../server/settings.ts';
+import { openCommandDatabase } from './command-database.ts';
 
 const direction = process.argv[2];
 if (direction !== 'export' && direction !== 'import') {
@@ -21,17 +18,7 @@ if (direction !== 'export' && direction !== 'import') {
 
 loadDotEnv();
 const settings = loadSettingsOrExit();
-let database: Awaited<ReturnType<typeof openDatabase>>;
-try {
-  protectDataDir(settings.dataDir);
-  database = await openDatabase(databaseLocation(settings));
-} catch (error) {
-  if (error instanceof DatabaseInUseError) {
-    console.error(error.message);
-    process.exit(1);
-  }
-  throw error;
-}
+const database = await openCommandDatabase(settings);
 try {
   if (direction === 'export') {
     const files = await exportContent(database.db, settings.contentDir);

@@ -8,13 +8,10 @@ import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import { RegistrationSchema } from '../lib/accounts.ts';
-import { protectDataDir } from '../server/data-dir.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { DatabaseInUseError } from '../server/db/lock.ts';
 import { userRoles, users } from '../server/db/schema.ts';
 import { createAccount } from '../server/features/accounts/accounts.service.ts';
-import { databaseLocation } from '../server/runtime.ts';
 import { loadDotEnv, loadSettingsOrExit } from '../server/settings.ts';
+import { openCommandDatabase } from './command-database.ts';
 
 const USAGE = 'Usage: npm run create-admin -- --email E --password P [--first-name F] [--last-name L] [--phone N]';
 
@@ -38,14 +35,7 @@ if (!values.email) fail(USAGE);
 loadDotEnv();
 const settings = loadSettingsOrExit();
 
-let database: Awaited<ReturnType<typeof openDatabase>>;
-try {
-  protectDataDir(settings.dataDir);
-  database = await openDatabase(databaseLocation(settings));
-} catch (error) {
-  if (error instanceof DatabaseInUseError) fail(error.message);
-  throw error;
-}
+const database = await openCommandDatabase(settings);
 
 try {
   const { db } = database;
