@@ -21,6 +21,7 @@ import type { Loadable } from '../loadable.ts';
 import { AdminOnly } from './AdminOnly.tsx';
 import { useAdminMessages } from './admin-messages.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
+import { LoadStatus } from './LoadStatus.tsx';
 import { OrderMaterials } from './OrderMaterials.tsx';
 import { ADMIN_TEXTS, BOOKING_OVERVIEW_TEXTS as t } from './texts.ts';
 
@@ -128,12 +129,7 @@ function Overview() {
           success={messages.success && <p>{messages.success}</p>}
         />
       </div>
-      {overview.state === 'loading' && <p role="status">{ADMIN_TEXTS.loading}</p>}
-      {overview.state === 'failed' && (
-        <div className="notice" role="alert">
-          <p>{overview.message}</p>
-        </div>
-      )}
+      <LoadStatus of={overview} />
       {overview.state === 'loaded' && (
         <section aria-busy={false}>
           <p role="status">{t.found(overview.page.total)}</p>

@@ -13,6 +13,7 @@ import { FormMessages } from '../forms/fields.tsx';
 import type { Loadable } from '../loadable.ts';
 import { useAdminMessages } from './admin-messages.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
+import { LoadStatus } from './LoadStatus.tsx';
 import { ADMIN_TEXTS, CONTENT_HISTORY_TEXTS as t } from './texts.ts';
 
 const formatMoment = (iso: string) =>
@@ -134,13 +135,7 @@ export function ContentHistory() {
     }
   };
 
-  if (files.state === 'loading') return <p role="status">{ADMIN_TEXTS.loading}</p>;
-  if (files.state === 'failed')
-    return (
-      <div className="notice" role="alert">
-        <p>{files.message}</p>
-      </div>
-    );
+  if (files.state !== 'loaded') return <LoadStatus of={files} />;
   const list = revisions.state === 'loaded' ? revisions.revisions : [];
   const shownChanges = changes && list.find((revision) => revision.id === changes.id);
   const label = files.files.find((entry) => entry.path === file)?.label ?? file ?? '';
@@ -167,12 +162,7 @@ export function ContentHistory() {
           success={messages.success && <p>{messages.success}</p>}
         />
       </div>
-      {revisions.state === 'loading' && <p role="status">{ADMIN_TEXTS.loading}</p>}
-      {revisions.state === 'failed' && (
-        <div className="notice" role="alert">
-          <p>{revisions.message}</p>
-        </div>
-      )}
+      <LoadStatus of={revisions} />
       {file && revisions.state === 'loaded' && (
         <div className="admin-table-scroll">
           <table className="booking-table">

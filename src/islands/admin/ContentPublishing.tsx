@@ -14,6 +14,7 @@ import { AdminOnly } from './AdminOnly.tsx';
 import { useAdminMessages } from './admin-messages.ts';
 import { ConfirmAction } from './ConfirmAction.tsx';
 import { ContentHistory } from './ContentHistory.tsx';
+import { LoadStatus } from './LoadStatus.tsx';
 import { ADMIN_TEXTS, CONTENT_TEXTS as t } from './texts.ts';
 
 const formatMoment = (iso: string) =>
@@ -94,12 +95,7 @@ function Publishing() {
       <h2 tabIndex={-1} ref={heading}>
         {t.historyTitle}
       </h2>
-      {releases.state === 'loading' && <p role="status">{ADMIN_TEXTS.loading}</p>}
-      {releases.state === 'failed' && (
-        <div className="notice" role="alert">
-          <p>{releases.message}</p>
-        </div>
-      )}
+      <LoadStatus of={releases} />
       {releases.state === 'loaded' &&
         (releases.view.releases.length === 0 ? (
           <p>{t.none}</p>

@@ -11,6 +11,7 @@ import { FormMessages } from '../../forms/fields.tsx';
 import type { Loadable } from '../../loadable.ts';
 import { AdminOnly } from '../AdminOnly.tsx';
 import { useAdminMessages } from '../admin-messages.ts';
+import { LoadStatus } from '../LoadStatus.tsx';
 import { ADMIN_TEXTS, CATEGORY_TEXTS } from '../texts.ts';
 import { AddCategoryForm } from './AddCategoryForm.tsx';
 import { CategoryItem } from './CategoryItem.tsx';
@@ -47,15 +48,7 @@ function Catalogue() {
         <h2 id="categories-title" tabIndex={-1} ref={listHeading}>
           {CATEGORY_TEXTS.listTitle}
         </h2>
-        {catalogue.state === 'loading' && <p role="status">{ADMIN_TEXTS.loading}</p>}
-        {catalogue.state === 'failed' && (
-          <div className="notice" role="alert">
-            <p>{catalogue.message}</p>
-            <button type="button" className="button" onClick={() => void reload()}>
-              {ADMIN_TEXTS.retry}
-            </button>
-          </div>
-        )}
+        <LoadStatus of={catalogue} onRetry={() => void reload()} />
         {catalogue.state === 'loaded' &&
           (catalogue.categories.length === 0 ? (
             <p>{CATEGORY_TEXTS.none}</p>
