@@ -2,7 +2,7 @@
 import { z } from 'astro/zod';
 
 /** The drawings there are (src/assets/illustrations/branchen/). */
-const MOTIFS = ['gastro', 'handel', 'gesundheit', 'bauen', 'service', 'beratung'] as const;
+export const MOTIFS = ['gastro', 'handel', 'gesundheit', 'bauen', 'service', 'beratung'] as const;
 
 export const industryFamilySchema = z.object({
   /** Heading of the group on the home page, e.g. "Gesundheit und Schönheit". */
@@ -11,6 +11,9 @@ export const industryFamilySchema = z.object({
   /** The landing pages of the group by file name without .md, in any order. */
   pages: z.array(z.string().regex(/^[a-z0-9-]+$/, 'Dateiname ohne .md angeben')).min(1),
 });
+
+/** The file holds one document, `families:` with the list (an editor's form holds a document, never a bare list). */
+export const industriesFileSchema = z.object({ families: z.array(industryFamilySchema).min(1) });
 
 export type Motif = (typeof MOTIFS)[number];
 export type IndustryFamily = z.infer<typeof industryFamilySchema>;

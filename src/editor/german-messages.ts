@@ -16,8 +16,15 @@ const MESSAGES: [RegExp, (...parts: string[]) => string][] = [
   [/^(.+) must not start or end with spaces$/, (field) => `${field} darf nicht mit Leerzeichen beginnen oder enden.`],
   [/^(.+) must not contain slashes$/, (field) => `${field} darf keine Schrägstriche enthalten.`],
   [/^(.+) must have at least one entry$/, (field) => `${field} braucht mindestens einen Eintrag.`],
-  [/^Must have at least (\d+) elements?$/, (min) => `Mindestens ${min} ${min === '1' ? 'Eintrag' : 'Einträge'}.`],
-  [/^Must have at most (\d+) elements?$/, (max) => `Höchstens ${max} ${max === '1' ? 'Eintrag' : 'Einträge'}.`],
+  // 'elements' in a list, 'items.' in a choice of pages.
+  [
+    /^Must have at least (\d+) (?:elements?|items?\.)$/,
+    (min) => `Mindestens ${min} ${min === '1' ? 'Eintrag' : 'Einträge'}.`,
+  ],
+  [
+    /^Must have at most (\d+) (?:elements?|items?\.)$/,
+    (max) => `Höchstens ${max} ${max === '1' ? 'Eintrag' : 'Einträge'}.`,
+  ],
 ];
 
 /** `text` in German when it is one of Keystatic's messages, else undefined. */

@@ -7,6 +7,7 @@
  * Each kind of content has its form in ./forms/; this file lists them.
  */
 import { config } from '@keystatic/core';
+import { industries } from './forms/industries.ts';
 import { landing } from './forms/landing.ts';
 import { models } from './forms/models.ts';
 import { page } from './forms/pages.ts';
@@ -19,13 +20,14 @@ export default config({
   ui: {
     // Our own section names: Keystatic's would read 'Sammlungen' and 'Einzelne'.
     navigation: {
-      Seiten: ['landing', 'aboutus'],
+      Seiten: ['landing', 'industries', 'aboutus'],
       Rechtliches: ['agb', 'widerrufsbelehrung', 'privacypolicy', 'barrierefreiheit'],
       'Preise und Firmendaten': ['models', 'pricing', 'site'],
     },
   },
   collections: { landing },
   singletons: {
+    industries,
     models,
     pricing,
     site,

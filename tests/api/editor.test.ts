@@ -132,7 +132,7 @@ describe('what a save may write', () => {
       'landing/evil.mjs',
       'landing/Hotel.md',
       'landing/unter/seite.md',
-      'industries.yaml',
+      'photos/druck-plakat-baeckerei.jpg',
       'README.md',
     ]) {
       const before = await contentOf(file);
@@ -144,9 +144,9 @@ describe('what a save may write', () => {
       });
       expect(await contentOf(file), file).toBe(before);
     }
-    const deletion = await keystatic(cookie, 'update', { additions: [], deletions: [{ path: 'industries.yaml' }] });
+    const deletion = await keystatic(cookie, 'update', { additions: [], deletions: [{ path: 'README.md' }] });
     expect(deletion.status).toBe(400);
-    expect(await contentOf('industries.yaml')).toBeDefined();
+    expect(await contentOf('README.md')).toBeDefined();
     // A new landing page, the site's data: what the editor writes.
     const page = Buffer.from('---\ntitle: Neue Seite\n---\n').toString('base64url');
     const allowed = await keystatic(cookie, 'update', {
@@ -242,9 +242,9 @@ describe("each file's saves", () => {
     expect(files.status).toBe(200);
     const paths = files.body.map((file) => file.path);
     expect(paths).toContain(HOTEL);
-    // Only the files the editor edits: not the photos, the industry groups or the README.
+    // Only the files the editor edits, the industry groups too: not the photos or the README.
     expect(paths.filter((file) => !/^(landing|pages)\/[a-z0-9-]+\.md$|^[a-z]+\.yaml$/.test(file))).toEqual([]);
-    expect(paths).not.toContain('industries.yaml');
+    expect(paths).toContain('industries.yaml');
 
     const revisions = await answer<{ id: number; savedBy: string; savedAt: string; deleted: boolean }[]>(
       ctx.api.request('GET', `/editor/files/revisions?path=${encodeURIComponent(HOTEL)}`, { token: ctx.admin.token }),
@@ -269,7 +269,7 @@ describe("each file's saves", () => {
     expect(after.body[0]?.savedBy).toBe(ctx.admin.userEmail);
 
     for (const [method, route] of [
-      ['GET', '/editor/files/revisions?path=industries.yaml'],
+      ['GET', '/editor/files/revisions?path=README.md'],
       ['GET', '/editor/revisions/999999'],
       ['GET', '/editor/revisions/abc'],
       ['POST', '/editor/revisions/999999/restore'],

@@ -103,7 +103,7 @@ test.describe('an editor on a server of its own', () => {
       const sha = tree.find((entry) => entry.path === file)?.sha;
       return (await request.get(at(`/api/keystatic/blob/${sha}/${file}`), { headers: KEYSTATIC })).text();
     };
-    const save = async (files: Record<string, string>) => {
+    const save = async (files: Record<string, string>, removed: string[] = []) => {
       await read('site.yaml'); // the save is checked against what this editor read
       const additions = Object.entries(files).map(([file, text]) => ({
         path: file,
@@ -111,7 +111,7 @@ test.describe('an editor on a server of its own', () => {
       }));
       const saved = await request.post(at('/api/keystatic/update'), {
         headers: { ...KEYSTATIC, Origin: server.baseUrl },
-        data: { additions, deletions: [] },
+        data: { additions, deletions: removed.map((file) => ({ path: file })) },
       });
       expect(saved.status(), await saved.text()).toBe(200);
     };
@@ -288,6 +288,60 @@ test.describe('an editor on a server of its own', () => {
     expect(await cartCharges(request, token)).toBe(1350);
   });
 
+  test('a new landing page goes into an industry group before its publish; a removed one leaves its group', async ({
+    page,
+    request,
+  }) => {
+    test.setTimeout(300_000);
+    await openEditor(page, request);
+    const other = await otherEditor(request);
+    // Another editor made a new page from the bakery's (the page form is tested above).
+    const bakery = await other.read('landing/backerei.md');
+    await other.save({
+      'landing/konditorei.md': bakery
+        .replace('title: Website für Ihre Bäckerei', 'title: Website für Ihre Konditorei')
+        .replace('businessType: Bäckerei', 'businessType: Konditorei')
+        .replace('order: 10', 'order: 28'),
+    });
+    await publish(page);
+    await expect(page.locator('.admin-messages [role="alert"]').first()).toHaveText(
+      'Nicht veröffentlicht: Die Website konnte nicht erstellt werden: Die Branchenseite „Website für Ihre Konditorei“ (Adresse /konditorei) steht in keiner Branchengruppe. Bitte unter „Branchengruppen“ einer Gruppe hinzufügen. Die Website zeigt weiter die zuletzt veröffentlichte Fassung.',
+      { timeout: 120_000 },
+    );
+    expect((await request.get(at('/konditorei'))).status()).toBe(404);
+
+    // Where the message says: the group's pages are chosen from the existing ones.
+    await page.getByRole('link', { name: 'Inhalte bearbeiten' }).click();
+    await page.getByRole('list', { name: 'Seiten' }).getByRole('link', { name: 'Branchengruppen' }).click();
+    await page.getByText('Gastronomie und Reisen').click();
+    const group = page.getByRole('dialog');
+    await group.getByRole('combobox', { name: /^Branchenseiten der Gruppe/ }).fill('kondi');
+    await page.getByRole('option', { name: 'konditorei' }).click();
+    await group.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => other.read('industries.yaml')).toMatch(/- konditorei\n/);
+
+    // Removing a page in the editor leaves its group's list as it is; the publish goes through.
+    await other.save({}, ['landing/reiseburo.md']);
+    await publish(page);
+    await expect(page.getByText('Veröffentlicht: 4 geänderte Dateien sind jetzt auf der Website.')).toBeVisible({
+      timeout: 180_000,
+    });
+    // The prices too: the release served until now was the restored one, before the last price change.
+    const published = page.getByRole('table', { name: 'Veröffentlichungen, die neueste zuerst' });
+    await expect(
+      published.getByRole('cell', {
+        name: 'industries.yaml, landing/konditorei.md, landing/reiseburo.md, models.yaml',
+      }),
+    ).toBeVisible();
+    await page.goto(at('/'));
+    const gastronomy = page.getByRole('region', { name: 'Gastronomie und Reisen' });
+    await expect(gastronomy.getByRole('link')).toHaveText(['Hotel', 'Bäckerei', 'Pizzeria', 'Konditorei']);
+    await gastronomy.getByRole('link', { name: 'Konditorei' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Website für Ihre Konditorei');
+    expect((await request.get(at('/reiseburo'))).status()).toBe(404);
+  });
+
   test('text that ends a script element or opens a comment, published in every field, is shown and never run', async ({
     page,
     request,
@@ -320,9 +374,7 @@ test.describe('an editor on a server of its own', () => {
     mkdirSync(path.join(hostile, 'pages'));
     for (const file of files) writeFileSync(path.join(hostile, file), await other.read(file));
     writeHostileContent(hostile);
-    // industries.yaml is no file the editor saves (docs/product.md#d38-content-editor).
-    const edited = files.filter((file) => file !== 'industries.yaml');
-    await other.save(Object.fromEntries(edited.map((file) => [file, readFileSync(path.join(hostile, file), 'utf8')])));
+    await other.save(Object.fromEntries(files.map((file) => [file, readFileSync(path.join(hostile, file), 'utf8')])));
     await publish(page);
     await expect(page.getByText(/^Veröffentlicht: \d+ geänderte Dateien/)).toBeVisible({ timeout: 180_000 });
 

@@ -61,7 +61,7 @@ describe('content errors stop the build with file and field named', () => {
     );
     expect(status).not.toBe(0);
     expect(output).toContain('content/industries.yaml');
-    expect(output).toContain('gastronomie');
+    expect(output).toContain('gruppe-1');
     expect(output).toMatch(/motif.*Zeichnung wählen/);
   }, 60_000);
 

@@ -20,6 +20,8 @@ describe('the editor’s messages', () => {
     ],
     ['Must have at least 1 element', 'Mindestens 1 Eintrag.'],
     ['Must have at most 6 elements', 'Höchstens 6 Einträge.'],
+    ['Must have at least 1 item.', 'Mindestens 1 Eintrag.'],
+    ['Must have at most 2 items.', 'Höchstens 2 Einträge.'],
   ])('%s → %s', (english, german) => {
     expect(germanMessage(english)).toBe(german);
   });

@@ -14,6 +14,7 @@ import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 // The package's export for Node leaves the editor's reading and writing out: the browser's build has them.
 import { fields as browserFields } from '../../node_modules/@keystatic/core/dist/keystatic-core.js';
+import { industriesFileSchema } from '../../src/content-schemas/industries.ts';
 import { landingSchema } from '../../src/content-schemas/landing.ts';
 import { modelsFileSchema } from '../../src/content-schemas/models.ts';
 import { pageSchema } from '../../src/content-schemas/pages.ts';
@@ -84,6 +85,7 @@ describe('the editor reads every content file as the build does', () => {
   });
 
   it.each([
+    ['industries', industriesFileSchema],
     ['models', modelsFileSchema],
     ['pricing', pricingSchema],
     ['site', siteSchema],

@@ -4,6 +4,9 @@
  * serves now, which a publish changes without loading new page code (docs/product.md#d38-content-editor).
  */
 import { type CollectionEntry, getCollection, getEntry } from 'astro:content';
+// Astro's error for what a user can put right: the build prints it as `[AstroUserError] …`, which a
+// publish shows the editor (src/server/features/editor/build-errors.ts).
+import { AstroError } from 'astro/errors';
 import { servedContent } from '../../server/page-data.ts';
 
 /** The one entry of a single-document collection (content/site.yaml, content/pricing.yaml). */
@@ -22,7 +25,9 @@ export const getPricing = () => single('pricing');
 export async function getModels() {
   const models = (await getCollection('models')).map((entry) => entry.data).sort((a, b) => a.number - b.number);
   if (models.filter((model) => model.recommended).length > 1) {
-    throw new Error('content/models.yaml: "recommended: true" steht bei mehr als einem Modell');
+    throw new AstroError(
+      'Bei den Website-Modellen ist „Unsere Empfehlung“ mehr als einmal angekreuzt. Bitte bei höchstens einem Modell.',
+    );
   }
   return models;
 }
@@ -34,7 +39,10 @@ export async function getLandingPages() {
     const twin = pages
       .slice(index + 1)
       .find((other) => other.data.order === page.data.order || other.data.title === page.data.title);
-    if (twin) throw new Error(`content/landing/${page.id}.md and ${twin.id}.md share the same order or title`);
+    if (twin) {
+      const same = twin.data.title === page.data.title ? 'denselben Titel' : 'dieselbe Position auf der Startseite';
+      throw new AstroError(`Die Branchenseiten „${page.id}“ und „${twin.id}“ haben ${same}. Bitte bei einer ändern.`);
+    }
   }
   return pages;
 }
@@ -42,27 +50,35 @@ export async function getLandingPages() {
 /**
  * The industry families (content/industries.yaml), each with its landing pages in grid order,
  * ordered by their first page. Every landing page belongs to exactly one family; anything else
- * stops the build naming the page.
+ * stops the build naming the page and where the editor puts it right. A family may name a page
+ * that was removed since: the page is gone, and so is its link.
  */
 export async function getIndustryFamilies() {
   const [families, pages] = await Promise.all([getCollection('industries'), getLandingPages()]);
-  const familyOf = new Map<string, string>();
+  const familyOf = new Map<string, (typeof families)[number]>();
   for (const family of families) {
     for (const id of family.data.pages) {
-      if (!pages.some((page) => page.id === id)) {
-        throw new Error(`content/industries.yaml: "${family.id}" nennt die Branchenseite "${id}", die es nicht gibt`);
+      const first = familyOf.get(id);
+      if (first && first !== family) {
+        throw new AstroError(
+          `Die Branchenseite „${id}“ steht in zwei Branchengruppen („${first.data.name}“ und „${family.data.name}“). Bitte unter „Branchengruppen“ aus einer entfernen.`,
+        );
       }
-      if (familyOf.has(id)) throw new Error(`content/industries.yaml: "${id}" steht in zwei Gruppen`);
-      familyOf.set(id, family.id);
+      familyOf.set(id, family);
     }
   }
   const orphan = pages.find((page) => !familyOf.has(page.id));
-  if (orphan) throw new Error(`content/industries.yaml: content/landing/${orphan.id}.md steht in keiner Gruppe`);
+  if (orphan) {
+    throw new AstroError(
+      `Die Branchenseite „${orphan.data.title}“ (Adresse /${orphan.id}) steht in keiner Branchengruppe. Bitte unter „Branchengruppen“ einer Gruppe hinzufügen.`,
+    );
+  }
   return families
     .map((family) => ({
       id: family.id,
       ...family.data,
-      pages: pages.filter((page) => familyOf.get(page.id) === family.id),
+      pages: pages.filter((page) => familyOf.get(page.id) === family),
     }))
+    .filter((family) => family.pages.length > 0)
     .sort((a, b) => (a.pages[0]?.data.order ?? 0) - (b.pages[0]?.data.order ?? 0));
 }

@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'astro/zod';
 import { parse, stringify } from 'yaml';
-import { industryFamilySchema } from '../../../src/content-schemas/industries.ts';
+import { industriesFileSchema } from '../../../src/content-schemas/industries.ts';
 import { landingSchema } from '../../../src/content-schemas/landing.ts';
 import { modelsFileSchema } from '../../../src/content-schemas/models.ts';
 import { pageSchema } from '../../../src/content-schemas/pages.ts';
@@ -65,7 +65,7 @@ export function writeHostileContent(contentDir: string, landingPage = 'hotel'): 
   rewriteYaml(at('site.yaml'), siteSchema);
   rewriteYaml(at('models.yaml'), modelsFileSchema);
   rewriteYaml(at('pricing.yaml'), pricingSchema);
-  rewriteYaml(at('industries.yaml'), z.array(industryFamilySchema));
+  rewriteYaml(at('industries.yaml'), industriesFileSchema);
   rewriteMarkdown(at(`landing/${landingPage}.md`), landingSchema);
   for (const page of ['aboutus', 'agb', 'privacypolicy', 'widerrufsbelehrung', 'barrierefreiheit']) {
     rewriteMarkdown(at(`pages/${page}.md`), pageSchema);

@@ -6,13 +6,16 @@
 import path from 'node:path';
 
 const KEPT = 'Die Website zeigt weiter die zuletzt veröffentlichte Fassung.';
+/** The line of Astro's message: its error's name in brackets, then the message. */
+const HEADER = /\[\w+Error\].*$/;
 
 export function buildFailure(output: string, contentDir: string): string {
   const lines = output.split('\n').map((line) => line.trimEnd());
-  const headerAt = lines.findIndex((line) => /^\[\w+Error\]/.test(line));
+  // A page's error follows the name of the page being rendered on its line: '├─ /404.html[AstroUserError] …'.
+  const headerAt = lines.findIndex((line) => HEADER.test(line));
   if (headerAt < 0)
     return `Nicht veröffentlicht: Die Website konnte nicht erstellt werden. ${KEPT} Bitte wenden Sie sich an den technischen Support.`;
-  const header = lines[headerAt] ?? '';
+  const header = HEADER.exec(lines[headerAt] ?? '')?.[0] ?? '';
   const rest = lines.slice(headerAt + 1);
   const locationAt = rest.findIndex((line) => line.trim() === 'Location:');
   const location = locationAt >= 0 ? rest[locationAt + 1]?.trim().replace(/:\d+:\d+$/, '') : undefined;
