@@ -48,14 +48,17 @@ export function createMailer({ from, smtpUrl, outboxDir }: MailerOptions): Maile
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  let written = 0;
   return {
     send: async ({ invoiceNumber: _, ...mail }, attachments = []) => {
       const { message } = await transport.sendMail({ from, ...mail, attachments });
       mkdirSync(outboxDir, { recursive: true });
-      // Time first, so a listing of the folder is in sending order.
+      // Time first, then this server's count (two mails in one millisecond), so a listing of the
+      // folder is in sending order; the random part keeps replicas' files apart.
+      written += 1;
       const file = path.join(
         outboxDir,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${String(written).padStart(9, '0')}-${randomBytes(4).toString('hex')}.eml`,
       );
       // Written under another name and renamed, so whoever reads the folder never opens half a mail.
       writeFileSync(`${file}.part`, message as Buffer);
