@@ -21,25 +21,27 @@ const inContent = (name: string) => `${contentDir}/${name}`;
 /** A YAML file holding one document becomes one entry with the id "main". */
 const singleDocument = (text: string) => ({ main: parseYaml(text) as Record<string, unknown> });
 
-/** A YAML file holding one document with its list under `key`: an editor's form holds a document, never a bare list. */
-const listIn = (name: string, key: string) => (text: string) => {
+/**
+ * A YAML file holding one document with its list under `key` (an editor's form holds a document,
+ * never a bare list). Without that list the collection is empty: Astro would not show an error
+ * thrown here, and the pages that read the collection say what is missing (site-data.ts).
+ */
+const listIn = (key: string) => (text: string) => {
   const list = (parseYaml(text) as Record<string, unknown> | null)?.[key];
-  if (!Array.isArray(list)) throw new Error(`content/${name}: Die Liste „${key}:“ fehlt.`);
-  return list as Record<string, unknown>[];
+  return (Array.isArray(list) ? list : []) as Record<string, unknown>[];
 };
 
 export const collections = {
   site: defineCollection({ loader: file(inContent('site.yaml'), { parser: singleDocument }), schema: siteSchema }),
   landing: defineCollection({ loader: glob({ pattern: '*.md', base: inContent('landing') }), schema: landingSchema }),
   models: defineCollection({
-    loader: file(inContent('models.yaml'), { parser: listIn('models.yaml', 'models') }),
+    loader: file(inContent('models.yaml'), { parser: listIn('models') }),
     schema: modelSchema,
   }),
   industries: defineCollection({
     loader: file(inContent('industries.yaml'), {
       // A group has no key in the file, only its place: "gruppe-2" is the second, as the editor lists them.
-      parser: (text) =>
-        listIn('industries.yaml', 'families')(text).map((family, index) => ({ ...family, id: `gruppe-${index + 1}` })),
+      parser: (text) => listIn('families')(text).map((family, index) => ({ ...family, id: `gruppe-${index + 1}` })),
     }),
     schema: industryFamilySchema,
   }),

@@ -40,7 +40,8 @@ function forgetDrafts(): Promise<void> {
 const root = document.getElementById('editor');
 if (root) {
   await forgetDrafts();
-  speakGerman(root);
+  // The whole page: Keystatic opens its dialogs and lists of choices outside its root.
+  speakGerman(document.body);
   createRoot(root).render(
     <StrictMode>
       {/* Keystatic's `ui` type holds the collections' exact types, so a config is no plain `Config` (its own integrations widen it too). */}

@@ -25,6 +25,10 @@ const MESSAGES: [RegExp, (...parts: string[]) => string][] = [
     /^Must have at most (\d+) (?:elements?|items?\.)$/,
     (max) => `Höchstens ${max} ${max === '1' ? 'Eintrag' : 'Einträge'}.`,
   ],
+  // The list of a group's pages (a choice from another collection).
+  [/^Remove$/, () => 'Entfernen'],
+  [/^No items selected…$/, () => 'Noch keine Seite gewählt.'],
+  [/^No more items…$/, () => 'Alle Seiten sind gewählt.'],
 ];
 
 /** `text` in German when it is one of Keystatic's messages, else undefined. */

@@ -43,6 +43,18 @@ describe('the message of a failed publish', () => {
     );
   });
 
+  it('names no file when Astro names its own code as the place', () => {
+    const output = `[AstroUserError] Die Branchenseiten /hotel und /backerei haben denselben Titel „Website für Ihr Hotel“. Bitte bei einer der beiden ändern.
+  Location:
+    /srv/hwds/node_modules/astro/dist/core/render/route-cache.js:32:17
+  Stack trace:
+    at getLandingPages (file:///srv/hwds/data/releases/x/site/server/.prerender/chunks/site-data.mjs:4375:10)
+`;
+    expect(buildFailure(output, CONTENT)).toBe(
+      `Nicht veröffentlicht: Die Website konnte nicht erstellt werden: Die Branchenseiten /hotel und /backerei haben denselben Titel „Website für Ihr Hotel“. Bitte bei einer der beiden ändern. ${KEPT}`,
+    );
+  });
+
   it('sends the editor to support when the build stopped for no reason it names', () => {
     expect(buildFailure('Killed\n', CONTENT)).toBe(
       `Nicht veröffentlicht: Die Website konnte nicht erstellt werden. ${KEPT} Bitte wenden Sie sich an den technischen Support.`,

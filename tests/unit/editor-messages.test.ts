@@ -22,6 +22,9 @@ describe('the editor’s messages', () => {
     ['Must have at most 6 elements', 'Höchstens 6 Einträge.'],
     ['Must have at least 1 item.', 'Mindestens 1 Eintrag.'],
     ['Must have at most 2 items.', 'Höchstens 2 Einträge.'],
+    ['Remove', 'Entfernen'],
+    ['No items selected…', 'Noch keine Seite gewählt.'],
+    ['No more items…', 'Alle Seiten sind gewählt.'],
   ])('%s → %s', (english, german) => {
     expect(germanMessage(english)).toBe(german);
   });

@@ -21,9 +21,23 @@ async function single<C extends 'site' | 'pricing'>(collection: C): Promise<Coll
 export const getSiteData = () => single('site');
 export const getPricing = () => single('pricing');
 
+/** Astro leaves a YAML file it cannot read out of its collection (content.config.ts): an empty one is said as such. */
+const unreadable = (file: string, what: string) =>
+  new AstroError(
+    `${what} (content/${file}) konnten nicht gelesen werden. Bitte wenden Sie sich an den technischen Support.`,
+  );
+
+/** A landing page as the build's messages name it: its title and its address. */
+const named = (page: CollectionEntry<'landing'>) => `„${page.data.title}“ (Adresse /${page.id})`;
+
+/** "A", "A und B", "A, B und C". */
+const listed = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} und ${names.at(-1)}` : (names[0] ?? '');
+
 /** The five website models, by number; at most one is the agency's recommendation. */
 export async function getModels() {
   const models = (await getCollection('models')).map((entry) => entry.data).sort((a, b) => a.number - b.number);
+  if (models.length === 0) throw unreadable('models.yaml', 'Die Website-Modelle');
   if (models.filter((model) => model.recommended).length > 1) {
     throw new AstroError(
       'Bei den Website-Modellen ist „Unsere Empfehlung“ mehr als einmal angekreuzt. Bitte bei höchstens einem Modell.',
@@ -40,8 +54,13 @@ export async function getLandingPages() {
       .slice(index + 1)
       .find((other) => other.data.order === page.data.order || other.data.title === page.data.title);
     if (twin) {
-      const same = twin.data.title === page.data.title ? 'denselben Titel' : 'dieselbe Position auf der Startseite';
-      throw new AstroError(`Die Branchenseiten „${page.id}“ und „${twin.id}“ haben ${same}. Bitte bei einer ändern.`);
+      const same =
+        twin.data.title === page.data.title
+          ? `denselben Titel „${page.data.title}“`
+          : `dieselbe Position auf der Startseite (${page.data.order})`;
+      throw new AstroError(
+        `Die Branchenseiten /${page.id} und /${twin.id} haben ${same}. Bitte bei einer der beiden ändern.`,
+      );
     }
   }
   return pages;
@@ -50,27 +69,31 @@ export async function getLandingPages() {
 /**
  * The industry families (content/industries.yaml), each with its landing pages in grid order,
  * ordered by their first page. Every landing page belongs to exactly one family; anything else
- * stops the build naming the page and where the editor puts it right. A family may name a page
+ * stops the build naming the pages and where the editor puts it right. A family may name a page
  * that was removed since: the page is gone, and so is its link.
  */
 export async function getIndustryFamilies() {
   const [families, pages] = await Promise.all([getCollection('industries'), getLandingPages()]);
+  if (families.length === 0) throw unreadable('industries.yaml', 'Die Branchengruppen');
   const familyOf = new Map<string, (typeof families)[number]>();
   for (const family of families) {
     for (const id of family.data.pages) {
       const first = familyOf.get(id);
-      if (first && first !== family) {
+      const page = pages.find((candidate) => candidate.id === id);
+      if (first && first !== family && page) {
         throw new AstroError(
-          `Die Branchenseite „${id}“ steht in zwei Branchengruppen („${first.data.name}“ und „${family.data.name}“). Bitte unter „Branchengruppen“ aus einer entfernen.`,
+          `Die Branchenseite ${named(page)} steht in zwei Branchengruppen („${first.data.name}“ und „${family.data.name}“). Bitte unter „Branchengruppen“ aus einer entfernen.`,
         );
       }
       familyOf.set(id, family);
     }
   }
-  const orphan = pages.find((page) => !familyOf.has(page.id));
-  if (orphan) {
+  const orphans = pages.filter((page) => !familyOf.has(page.id)).map(named);
+  if (orphans.length > 0) {
+    const subject = orphans.length > 1 ? 'Die Branchenseiten' : 'Die Branchenseite';
+    const verb = orphans.length > 1 ? 'stehen' : 'steht';
     throw new AstroError(
-      `Die Branchenseite „${orphan.data.title}“ (Adresse /${orphan.id}) steht in keiner Branchengruppe. Bitte unter „Branchengruppen“ einer Gruppe hinzufügen.`,
+      `${subject} ${listed(orphans)} ${verb} in keiner Branchengruppe. Bitte unter „Branchengruppen“ einer Gruppe hinzufügen.`,
     );
   }
   return families

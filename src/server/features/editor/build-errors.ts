@@ -19,8 +19,9 @@ export function buildFailure(output: string, contentDir: string): string {
   const rest = lines.slice(headerAt + 1);
   const locationAt = rest.findIndex((line) => line.trim() === 'Location:');
   const location = locationAt >= 0 ? rest[locationAt + 1]?.trim().replace(/:\d+:\d+$/, '') : undefined;
-  const file =
-    location && path.isAbsolute(location) ? path.relative(contentDir, location).split(path.sep).join('/') : location;
+  // Only a content file is the editor's to put right: Astro also names its own code as the place.
+  const relative = location && path.isAbsolute(location) ? path.relative(contentDir, location) : location;
+  const file = relative && !relative.startsWith('..') ? relative.split(path.sep).join('/') : undefined;
   const entry = /→ (\S+) data does not match/.exec(header)?.[1];
   const hintAt = rest.findIndex((line) => line.trim() === 'Hint:');
   const fields = rest
