@@ -1,10 +1,10 @@
 /** The content editor's calls (staff only; docs/product.md#d38-content-editor), typed by the editor's contract. */
 import type {
   ContentFileView,
+  ListedRevision,
   ReleaseRecord,
   ReleasesView,
   RevisionText,
-  RevisionView,
 } from '../server/features/editor/editor.views.ts';
 import { callerFor, type NoBody } from './http.ts';
 
@@ -15,7 +15,7 @@ export interface EditorRoutes {
   'POST editor/publish': ReleaseRecord;
   'POST editor/releases/{id}/restore': NoBody;
   'GET editor/files': ContentFileView[];
-  'GET editor/files/revisions': RevisionView[];
+  'GET editor/files/revisions': ListedRevision[];
   'GET editor/revisions/{id}': RevisionText;
   'POST editor/revisions/{id}/restore': NoBody;
 }

@@ -97,6 +97,8 @@ export interface EditorRuntime {
   releases: {
     /** The id of the release served now; null: the project's build. */
     servedId(): string | null;
+    /** A content file as the build served now was made from it; undefined: that build has no such file. */
+    servedFile(file: string): Promise<Buffer | undefined>;
     view(): Promise<ReleasesView>;
     publish(publishedBy: string): Promise<ReleaseRecord>;
     restore(id: string): Promise<void>;

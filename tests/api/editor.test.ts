@@ -5,11 +5,13 @@
  * site and is proven end to end (tests/e2e/editor.spec.ts).
  */
 import { readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { userRoles } from '../../src/server/db/schema.ts';
 import { contentFile, importContent, saveContent } from '../../src/server/features/editor/content-store.ts';
-import type { ContentFileView, RevisionView } from '../../src/server/features/editor/editor.views.ts';
+import type { ContentFileView, ListedRevision } from '../../src/server/features/editor/editor.views.ts';
 import { keystaticApi } from '../../src/server/features/editor/keystatic-api.ts';
 import type { Releases } from '../../src/server/features/editor/releases.ts';
 import { answer, type ErrorBody, setUpApiWithStaff } from './support/test-api.ts';
@@ -27,6 +29,8 @@ const noReleases: Releases = {
   },
   restore: async () => undefined,
   servedId: () => null,
+  // The install's own build, of the seed.
+  servedFile: (file) => readFile(path.join('content', file)).catch(() => undefined),
   follow: () => () => undefined,
 };
 
@@ -246,13 +250,16 @@ describe("each file's saves", () => {
     expect(paths.filter((file) => !/^(landing|pages)\/[a-z0-9-]+\.md$|^[a-z]+\.yaml$/.test(file))).toEqual([]);
     expect(paths).toContain('industries.yaml');
 
-    const revisions = await answer<{ id: number; savedBy: string; savedAt: string; deleted: boolean }[]>(
+    const revisions = await answer<ListedRevision[]>(
       ctx.api.request('GET', `/editor/files/revisions?path=${encodeURIComponent(HOTEL)}`, { token: ctx.admin.token }),
     );
     expect(revisions.status).toBe(200);
-    // The seed, then the saves of the tests above, newest first.
+    // The seed, then the saves of the tests above, newest first; the website shows the seed.
     expect(revisions.body.at(-1)?.savedBy).toBe('content/');
     expect(revisions.body.length).toBeGreaterThanOrEqual(3);
+    expect(revisions.body.map((revision) => revision.onWebsite)).toEqual(
+      revisions.body.map((_, index) => index === revisions.body.length - 1),
+    );
     const seed = revisions.body.at(-1);
     const text = await answer<{ path: string; text: string }>(
       ctx.api.request('GET', `/editor/revisions/${seed?.id}`, { token: ctx.admin.token }),
@@ -262,11 +269,21 @@ describe("each file's saves", () => {
     const restored = await ctx.api.request('POST', `/editor/revisions/${seed?.id}/restore`, { token: ctx.admin.token });
     expect(restored.status).toBe(204);
     expect(await contentOf(HOTEL)).toBe(text.body.text);
-    const after = await answer<{ id: number; savedBy: string }[]>(
+    const after = await answer<ListedRevision[]>(
       ctx.api.request('GET', `/editor/files/revisions?path=${encodeURIComponent(HOTEL)}`, { token: ctx.admin.token }),
     );
     expect(after.body).toHaveLength(revisions.body.length + 1);
     expect(after.body[0]?.savedBy).toBe(ctx.admin.userEmail);
+    // The seed's text again: what the website shows is the newest save with it.
+    expect(after.body.filter((revision) => revision.onWebsite).map((revision) => revision.id)).toEqual([
+      after.body[0]?.id,
+    ]);
+    // A page never published is on the website in none of its saves.
+    const unpublished = await answer<ListedRevision[]>(
+      ctx.api.request('GET', '/editor/files/revisions?path=landing/neue-seite-2.md', { token: ctx.admin.token }),
+    );
+    expect(unpublished.body.length).toBeGreaterThan(0);
+    expect(unpublished.body.some((revision) => revision.onWebsite)).toBe(false);
 
     for (const [method, route] of [
       ['GET', '/editor/files/revisions?path=README.md'],
@@ -295,12 +312,14 @@ describe("each file's saves", () => {
     expect(await contentFile(ctx.api.db, PIZZERIA)).toBeUndefined();
     expect((await filesByPath())[PIZZERIA]).toMatchObject({ deleted: true, savedBy: 'kollegin@example.de' });
 
-    const revisions = await answer<RevisionView[]>(
+    const revisions = await answer<ListedRevision[]>(
       ctx.api.request('GET', `/editor/files/revisions?path=${encodeURIComponent(PIZZERIA)}`, {
         token: ctx.admin.token,
       }),
     );
     expect(revisions.body.map((revision) => revision.deleted)).toEqual([true, false]);
+    // Removed in the editor, not yet on the website.
+    expect(revisions.body.map((revision) => revision.onWebsite)).toEqual([false, true]);
     const beforeRemoval = revisions.body[1];
     const restored = await ctx.api.request('POST', `/editor/revisions/${beforeRemoval?.id}/restore`, {
       token: ctx.admin.token,

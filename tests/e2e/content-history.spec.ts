@@ -34,6 +34,10 @@ test('opens with the page saved last, and a save’s long lines fit every width 
   await expect(rows).toHaveCount(1 + EDITED_PAGE_SAVES + 1);
   await expect(rows.last()).toContainText('Ursprünglicher Text (bei der Einrichtung)');
   await expect(rows.nth(1)).toContainText('admin@hwds-e2e.test');
+  // The newest save brought the seed's text back, which the website shows: it is marked, and no save is waiting.
+  await expect(rows.nth(1)).toContainText('Auf der Website');
+  await expect(page.getByText('Auf der Website')).toHaveCount(1);
+  await expect(page.getByText('Noch nicht veröffentlicht')).toHaveCount(0);
 
   // The second save added the long paragraph: the line with the longest word is shown added.
   await rows

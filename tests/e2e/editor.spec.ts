@@ -414,10 +414,11 @@ test.describe('an editor on a server of its own', () => {
     expect(dialogs).toEqual([]);
   });
 
-  test("shows each file's saves and what a save changed, and saves an earlier one again", async ({
+  test("shows each file's saves, which of them the website shows, what a save changed, and saves an earlier one again", async ({
     page,
     request,
   }, testInfo) => {
+    test.setTimeout(240_000);
     await openEditor(page, request);
     const other = await otherEditor(request);
     await page.goto(at('/admin/inhalte'));
@@ -454,6 +455,7 @@ test.describe('an editor on a server of its own', () => {
     }
 
     // The seed again, as the newest save: the history keeps every save.
+    await expect(rows.nth(1)).toContainText('Auf der Website');
     await rows
       .nth(4)
       .getByRole('button', { name: /^Diese Fassung wiederherstellen/ })
@@ -463,5 +465,16 @@ test.describe('an editor on a server of its own', () => {
     await expect(rows).toHaveCount(6);
     await expect(rows.nth(1)).toContainText(E2E_ADMIN.email);
     expect(await other.read('landing/hotel.md')).toBe(readFileSync('content/landing/hotel.md', 'utf8'));
+    // Saved, not yet published: the website still shows the save before.
+    await expect(rows.nth(1)).toContainText('Noch nicht veröffentlicht');
+    await expect(rows.nth(2)).toContainText('Auf der Website');
+
+    // Published from this page, the mark moves to the newest save.
+    await page.getByRole('button', { name: 'Veröffentlichen' }).click();
+    await expect(page.getByText('Veröffentlicht: Eine geänderte Datei ist jetzt auf der Website.')).toBeVisible({
+      timeout: 180_000,
+    });
+    await expect(rows.nth(1)).toContainText('Auf der Website');
+    await expect(page.getByText('Noch nicht veröffentlicht')).toHaveCount(0);
   });
 });

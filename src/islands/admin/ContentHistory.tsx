@@ -8,7 +8,7 @@ import { fetchContentFiles, fetchRevision, fetchRevisions, restoreRevision } fro
 import { describeFailure } from '../../client/failures.ts';
 import { IMPORT_AUTHOR, SEED_AUTHOR } from '../../lib/content-authors.ts';
 import { type DiffLine, lineDiff } from '../../lib/text-diff.ts';
-import type { ContentFileView, RevisionView } from '../../server/features/editor/editor.views.ts';
+import type { ContentFileView, ListedRevision, RevisionView } from '../../server/features/editor/editor.views.ts';
 import { FormMessages } from '../forms/fields.tsx';
 import type { Loadable } from '../loadable.ts';
 import { useAdminMessages } from './admin-messages.ts';
@@ -72,13 +72,14 @@ function Changes({ lines, id, title }: { lines: DiffLine[]; id: string; title: s
   );
 }
 
-export function ContentHistory() {
+/** `served`: the release the website shows (null: the install's own build); another one changes which save is on it. */
+export function ContentHistory({ served }: { served?: string | null }) {
   const messages = useAdminMessages();
   const [files, setFiles] = useState<Loadable<{ files: ContentFileView[] }>>({ state: 'loading' });
   const [file, setFile] = useState<string>();
   // The file whose saves are wanted now: an answer for another, chosen before, arrives too late to show.
   const wanted = useRef<string>(undefined);
-  const [revisions, setRevisions] = useState<Loadable<{ revisions: RevisionView[] }>>({ state: 'loading' });
+  const [revisions, setRevisions] = useState<Loadable<{ revisions: ListedRevision[] }>>({ state: 'loading' });
   const [changes, setChanges] = useState<{ id: number; lines: DiffLine[] }>();
   // What a restore did stays until the next action: it says the step that is still to do.
   const [restored, setRestored] = useState<string>();
@@ -113,9 +114,10 @@ export function ContentHistory() {
     }
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: another served release moves the mark 'Auf der Website'
   useEffect(() => {
     if (file) void load(file);
-  }, [file, load]);
+  }, [file, served, load]);
 
   /** What save `index` of the list changed: its text against the save before it (the next in the list). */
   const showChanges = async (list: RevisionView[], index: number) => {
@@ -137,6 +139,10 @@ export function ContentHistory() {
 
   if (files.state !== 'loaded') return <LoadStatus of={files} />;
   const list = revisions.state === 'loaded' ? revisions.revisions : [];
+  const onWebsiteAt = list.findIndex((revision) => revision.onWebsite);
+  /** Where save `index` stands: on the website, saved after what the website shows, or neither. */
+  const standing = (index: number) =>
+    index === onWebsiteAt ? t.onWebsite : onWebsiteAt < 0 || index < onWebsiteAt ? t.notPublished : undefined;
   const shownChanges = changes && list.find((revision) => revision.id === changes.id);
   const label = files.files.find((entry) => entry.path === file)?.label ?? file ?? '';
   return (
@@ -182,6 +188,11 @@ export function ContentHistory() {
                   <td data-label={t.when}>
                     {formatMoment(revision.savedAt)}
                     {revision.deleted && t.removed}
+                    {standing(index) && (
+                      <span className="content-history__standing" data-on-website={index === onWebsiteAt || undefined}>
+                        {standing(index)}
+                      </span>
+                    )}
                   </td>
                   <td data-label={t.who} className="content-history__who">
                     {authorOf(revision.savedBy)}

@@ -146,7 +146,7 @@ function Publishing() {
             </div>
           </>
         ))}
-      <ContentHistory />
+      <ContentHistory served={releases.state === 'loaded' ? releases.view.current : undefined} />
     </>
   );
 }

@@ -64,6 +64,8 @@ export const CONTENT_HISTORY_TEXTS = {
   who: 'Von',
   action: 'Aktion',
   removed: ' (Datei entfernt)',
+  onWebsite: 'Auf der Website',
+  notPublished: 'Noch nicht veröffentlicht',
   removedFile: (label: string) => `${label} (entfernt)`,
   seedAuthor: 'Ursprünglicher Text (bei der Einrichtung)',
   importAuthor: 'Vom technischen Support eingespielt',

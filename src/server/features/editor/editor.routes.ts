@@ -15,7 +15,8 @@ import { limitBody } from '../../http/body-limit.ts';
 import { ApiError, errorBody, MESSAGES } from '../../http/errors.ts';
 import { requireAdmin } from '../accounts/guards.ts';
 import { filesWithHistory, restoreRevision, revisionOf, revisionsOf } from './content-store.ts';
-import type { ContentFileView, RevisionText, RevisionView } from './editor.views.ts';
+import type { ContentFileView, ListedRevision, RevisionText, RevisionView } from './editor.views.ts';
+import { blobSha } from './git-tree.ts';
 import { editorFileLabel, isEditorFile } from './keystatic-api.ts';
 import { PublishError } from './releases.ts';
 import { staffOf } from './staff.ts';
@@ -79,7 +80,17 @@ export function editorRoutes(deps: ApiDependencies) {
       editorOf(deps);
       const file = c.req.query('path') ?? '';
       if (!isEditorFile(file)) throw new ApiError(404, MESSAGES.notFound);
-      return c.json((await revisionsOf(deps.db, file)).map(revisionView));
+      const revisions = await revisionsOf(deps.db, file);
+      const served = await editorOf(deps).releases.servedFile(file);
+      // The website shows the text of the newest save with the served bytes (a removal's: no file);
+      // the saves after it are not published yet. A new page never published matches none.
+      const servedSha = served ? blobSha(served) : null;
+      const onWebsite = revisions.find((revision) => revision.sha === servedSha)?.id;
+      return c.json(
+        revisions.map(
+          (revision): ListedRevision => ({ ...revisionView(revision), onWebsite: revision.id === onWebsite }),
+        ),
+      );
     })
     .get('/revisions/:id', async (c) => {
       editorOf(deps);

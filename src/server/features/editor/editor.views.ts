@@ -39,6 +39,11 @@ export interface RevisionView {
   deleted: boolean;
 }
 
+/** A save in its file's list, newest first; `onWebsite`: the website shows this save's text now. */
+export interface ListedRevision extends RevisionView {
+  onWebsite: boolean;
+}
+
 /** A save's text (null: the save removed the file). */
 export interface RevisionText extends RevisionView {
   path: string;

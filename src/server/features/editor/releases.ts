@@ -50,6 +50,8 @@ export interface Releases {
   served(): Build;
   /** The id of the release served now; null: the project's build. */
   servedId(): string | null;
+  /** A content file as the build served now was made from it; undefined: that build has no such file. */
+  servedFile(file: string): Promise<Buffer | undefined>;
   view(): Promise<ReleasesView>;
   publish(publishedBy: string): Promise<ReleaseRecord>;
   restore(id: string): Promise<void>;
@@ -244,6 +246,11 @@ export function releases(options: ReleaseOptions): Releases {
   return {
     served: () => ({ clientDir: path.join(served.siteDir, 'client'), render: renderer.render }),
     servedId: () => served.id,
+    servedFile: (file) =>
+      readFile(path.join(served.contentDir, file)).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return undefined;
+        throw error;
+      }),
 
     async view() {
       const busy = publishing.isLocked() || (await shelf.publishing());
