@@ -468,6 +468,7 @@ test.describe('an editor on a server of its own', () => {
     // Saved, not yet published: the website still shows the save before.
     await expect(rows.nth(1)).toContainText('Noch nicht veröffentlicht');
     await expect(rows.nth(2)).toContainText('Auf der Website');
+    await expectNoAccessibilityViolations(page);
 
     // Published from this page, the mark moves to the newest save.
     await page.getByRole('button', { name: 'Veröffentlichen' }).click();
