@@ -1,6 +1,6 @@
 /**
  * The editors' history on 'Inhalte' (docs/product.md#d38-content-editor) with the history editors
- * leave (tests/support/realistic-content.ts): a page saved a dozen times with long lines, long
+ * leave (tests/support/realistic-content.ts): a page saved 30 times with long lines, long
  * words and umlauts, a page removed and brought back. On the shared server these tests only read;
  * restoring a save is tested on the editor's own server (editor.spec.ts).
  */
@@ -30,10 +30,16 @@ test('opens with the page saved last, and a save’s long lines fit every width 
   await page.goto('/admin/inhalte');
   await expect(page.getByLabel('Datei')).toHaveValue(EDITED_PAGE);
   const rows = savesOf(page, EDITED_LABEL);
-  // The header, the saves newest first, and the seed the install began with.
-  await expect(rows).toHaveCount(1 + EDITED_PAGE_SAVES + 1);
-  await expect(rows.last()).toContainText('Ursprünglicher Text (bei der Einrichtung)');
+  // The header and the newest 20 saves; the older ones and the seed the install began with on request.
+  await expect(rows).toHaveCount(1 + 20);
   await expect(rows.nth(1)).toContainText('admin@hwds-e2e.test');
+  const older = page.getByRole('button', { name: 'Ältere Fassungen zeigen (noch 11)' });
+  await older.click();
+  await expect(rows).toHaveCount(1 + EDITED_PAGE_SAVES + 1);
+  await expect(older).toHaveCount(0);
+  // The button is gone: the focus is on the first save it added.
+  await expect(rows.nth(21).getByRole('button', { name: /^Änderungen ansehen \(/ })).toBeFocused();
+  await expect(rows.last()).toContainText('Ursprünglicher Text (bei der Einrichtung)');
   // The newest save brought the seed's text back, which the website shows: it is marked, and no save is waiting.
   await expect(rows.nth(1)).toContainText('Auf der Website');
   await expect(page.getByText('Auf der Website')).toHaveCount(1);

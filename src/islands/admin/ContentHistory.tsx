@@ -73,6 +73,9 @@ function Changes({ lines, id, title }: { lines: DiffLine[]; id: string; title: s
 }
 
 /** `served`: the release the website shows (null: the install's own build); another one changes which save is on it. */
+/** Saves shown at first, and added by each 'Ältere Fassungen zeigen'. */
+const PAGE = 20;
+
 export function ContentHistory({ served }: { served?: string | null }) {
   const messages = useAdminMessages();
   const [files, setFiles] = useState<Loadable<{ files: ContentFileView[] }>>({ state: 'loading' });
@@ -84,8 +87,19 @@ export function ContentHistory({ served }: { served?: string | null }) {
   // What a restore did stays until the next action: it says the step that is still to do.
   const [restored, setRestored] = useState<string>();
   const heading = useRef<HTMLHeadingElement>(null);
+  // A page saved over years has hundreds of saves: the newest are shown, older ones on request.
+  const [shown, setShown] = useState(PAGE);
+  // The first row 'Ältere Fassungen zeigen' added: the focus goes there, as the button may be gone.
+  const [firstAdded, setFirstAdded] = useState<number>();
+  const rows = useRef<HTMLTableSectionElement>(null);
   const selectId = useId();
   const changesId = useId();
+
+  useEffect(() => {
+    if (firstAdded === undefined) return;
+    rows.current?.rows[firstAdded]?.querySelector('button')?.focus();
+    setFirstAdded(undefined);
+  }, [firstAdded]);
 
   useEffect(() => {
     fetchContentFiles().then(
@@ -101,7 +115,10 @@ export function ContentHistory({ served }: { served?: string | null }) {
 
   const load = useCallback(async (path: string) => {
     // Another file's saves give way to 'loading'; the same file's stay until the new list is there.
-    if (wanted.current !== path) setRevisions({ state: 'loading' });
+    if (wanted.current !== path) {
+      setRevisions({ state: 'loading' });
+      setShown(PAGE);
+    }
     wanted.current = path;
     setChanges(undefined);
     setRestored(undefined);
@@ -170,72 +187,89 @@ export function ContentHistory({ served }: { served?: string | null }) {
       </div>
       <LoadStatus of={revisions} />
       {file && revisions.state === 'loaded' && (
-        <div className="admin-table-scroll">
-          <table className="booking-table">
-            <caption className="visually-hidden">{t.caption(label)}</caption>
-            <thead>
-              <tr>
-                {[t.when, t.who, t.action].map((label) => (
-                  <th key={label} scope="col">
-                    {label}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((revision, index) => (
-                <tr key={revision.id}>
-                  <td data-label={t.when}>
-                    {formatMoment(revision.savedAt)}
-                    {revision.deleted && t.removed}
-                    {standing(index) && (
-                      <span className="content-history__standing" data-on-website={index === onWebsiteAt || undefined}>
-                        {standing(index)}
-                      </span>
-                    )}
-                  </td>
-                  <td data-label={t.who} className="content-history__who">
-                    {authorOf(revision.savedBy)}
-                  </td>
-                  <td>
-                    <div className="content-history__actions">
-                      <button
-                        type="button"
-                        className="button button--secondary"
-                        aria-label={(changes?.id === revision.id ? t.hideLabel : t.showLabel)(
-                          formatMoment(revision.savedAt),
-                        )}
-                        aria-expanded={changes?.id === revision.id}
-                        aria-controls={changes?.id === revision.id ? changesId : undefined}
-                        onClick={() => showChanges(list, index)}
-                      >
-                        {changes?.id === revision.id ? t.hide : t.show}
-                      </button>
-                      {/* A removal is no text to bring back: the save before it is. */}
-                      {index > 0 && !revision.deleted && (
-                        <ConfirmAction
-                          label={t.restoreLabel(formatMoment(revision.savedAt))}
-                          shortLabel={t.restore}
-                          question={t.restoreQuestion(label, formatMoment(revision.savedAt))}
-                          confirmLabel={t.restoreYes}
-                          focusAfter={heading}
-                          onConfirm={async () => {
-                            await restoreRevision(revision.id);
-                            // A file brought back is no longer marked removed in the choice.
-                            const [found] = await Promise.all([fetchContentFiles(), load(file)]);
-                            setFiles({ state: 'loaded', files: arranged(found).files });
-                            setRestored(t.restored(label, formatMoment(revision.savedAt)));
-                          }}
-                          onFailed={(failure) => messages.failed(failure, t.restoreFailed)}
-                        />
-                      )}
-                    </div>
-                  </td>
+        <>
+          <div className="admin-table-scroll">
+            <table className="booking-table">
+              <caption className="visually-hidden">{t.caption(label)}</caption>
+              <thead>
+                <tr>
+                  {[t.when, t.who, t.action].map((label) => (
+                    <th key={label} scope="col">
+                      {label}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+              </thead>
+              <tbody ref={rows}>
+                {list.slice(0, shown).map((revision, index) => (
+                  <tr key={revision.id}>
+                    <td data-label={t.when}>
+                      {formatMoment(revision.savedAt)}
+                      {revision.deleted && t.removed}
+                      {standing(index) && (
+                        <span
+                          className="content-history__standing"
+                          data-on-website={index === onWebsiteAt || undefined}
+                        >
+                          {standing(index)}
+                        </span>
+                      )}
+                    </td>
+                    <td data-label={t.who} className="content-history__who">
+                      {authorOf(revision.savedBy)}
+                    </td>
+                    <td>
+                      <div className="content-history__actions">
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          aria-label={(changes?.id === revision.id ? t.hideLabel : t.showLabel)(
+                            formatMoment(revision.savedAt),
+                          )}
+                          aria-expanded={changes?.id === revision.id}
+                          aria-controls={changes?.id === revision.id ? changesId : undefined}
+                          onClick={() => showChanges(list, index)}
+                        >
+                          {changes?.id === revision.id ? t.hide : t.show}
+                        </button>
+                        {/* A removal is no text to bring back: the save before it is. */}
+                        {index > 0 && !revision.deleted && (
+                          <ConfirmAction
+                            label={t.restoreLabel(formatMoment(revision.savedAt))}
+                            shortLabel={t.restore}
+                            question={t.restoreQuestion(label, formatMoment(revision.savedAt))}
+                            confirmLabel={t.restoreYes}
+                            focusAfter={heading}
+                            onConfirm={async () => {
+                              await restoreRevision(revision.id);
+                              // A file brought back is no longer marked removed in the choice.
+                              const [found] = await Promise.all([fetchContentFiles(), load(file)]);
+                              setFiles({ state: 'loaded', files: arranged(found).files });
+                              setRestored(t.restored(label, formatMoment(revision.savedAt)));
+                            }}
+                            onFailed={(failure) => messages.failed(failure, t.restoreFailed)}
+                          />
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {list.length > shown && (
+            <button
+              type="button"
+              className="button button--secondary content-history__older"
+              onClick={() => {
+                setFirstAdded(shown);
+                setShown(shown + PAGE);
+              }}
+            >
+              {t.showOlder(list.length - shown)}
+            </button>
+          )}
+        </>
       )}
       {changes && shownChanges && (
         <Changes

@@ -66,6 +66,7 @@ export const CONTENT_HISTORY_TEXTS = {
   removed: ' (Datei entfernt)',
   onWebsite: 'Auf der Website',
   notPublished: 'Noch nicht veröffentlicht',
+  showOlder: (count: number) => `Ältere Fassungen zeigen (noch ${count})`,
   removedFile: (label: string) => `${label} (entfernt)`,
   seedAuthor: 'Ursprünglicher Text (bei der Einrichtung)',
   importAuthor: 'Vom technischen Support eingespielt',
