@@ -256,6 +256,31 @@ describe('replicas', () => {
     }
   });
 
+  it('forget the archive of a publish that stopped before its record, once no publish can still be storing it', async () => {
+    const a = await started();
+    write('landing/hotel.md', '---\ntitle: Ihr Hotel am See\n---\n');
+    const first = await a.publish('chefin@example.de');
+    const bucket = diskBlobStore(path.join(root, 'bucket'));
+    // A replica stopped between storing and recording, yesterday and a minute ago; an upload beside them.
+    const idAt = (ms: number) => new Date(ms).toISOString().replace(/[:.]/g, '-');
+    const firstAt = Date.parse(first.publishedAt);
+    const stopped = idAt(firstAt - 86_400_000);
+    const recent = idAt(firstAt - 60_000);
+    for (const key of [`release-${stopped}.tar.gz`, `release-${recent}.tar.gz`, 'release-notes.pdf']) {
+      await bucket.put(key, Buffer.from('x'), 'application/octet-stream');
+    }
+    write('landing/hotel.md', '---\ntitle: Zweite Fassung\n---\n');
+    const second = await a.publish('chefin@example.de');
+    expect((await bucket.list('release-')).sort()).toEqual(
+      [
+        `release-${first.id}.tar.gz`,
+        `release-${recent}.tar.gz`,
+        `release-${second.id}.tar.gz`,
+        'release-notes.pdf',
+      ].sort(),
+    );
+  });
+
   it('run only the archive a replica stored: one put in its place in the bucket is neither fetched nor served', {
     timeout: 20_000,
   }, async () => {

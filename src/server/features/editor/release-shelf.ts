@@ -29,6 +29,16 @@ export interface Claim {
 
 /** Keys are flat names (the disk store keeps them in one folder). */
 const archiveKey = (id: string) => `release-${id}.tar.gz`;
+const ARCHIVE_KEY = /^release-(.+)\.tar\.gz$/;
+
+/**
+ * An archive nobody recorded, from a claim this much older than the newest release's, is one a
+ * replica stored and then stopped before recording: no publish still stores it.
+ */
+const UNRECORDED_AFTER_MS = 60 * 60_000;
+
+/** A release id is the database's time of its claim, written to be a file name. */
+const timeOf = (id: string) => Date.parse(id.replace(/T(\d{2})-(\d{2})-(\d{2})-(\d{3})Z$/, 'T$1:$2:$3.$4Z'));
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
@@ -145,22 +155,29 @@ export function releaseShelf(db: Database, blobs: BlobStore, releasesDir: string
       }
     },
 
-    /** Forgets every release but the `keep` newest and the live one: records and archives. */
+    /**
+     * Forgets every release but the `keep` newest and the live one, records and archives, and the
+     * archives of publishes that stopped before their record (an hour older than the newest).
+     */
     async prune(keep: number): Promise<void> {
       const live = await this.live();
       const kept = (await db.select({ id: releases.id }).from(releases).orderBy(desc(releases.id)).limit(keep)).map(
         (row) => row.id,
       );
       const ids = [...kept, ...(live ? [live] : [])];
-      const old = await db.select({ id: releases.id }).from(releases).where(notInArray(releases.id, ids));
-      if (old.length === 0) return;
-      await db.delete(releases).where(
-        inArray(
-          releases.id,
-          old.map((row) => row.id),
-        ),
+      const old = (await db.select({ id: releases.id }).from(releases).where(notInArray(releases.id, ids))).map(
+        (row) => row.id,
       );
-      await blobs.delete(old.map((row) => archiveKey(row.id)));
+      if (old.length > 0) await db.delete(releases).where(inArray(releases.id, old));
+      const recorded = new Set((await db.select({ id: releases.id }).from(releases)).map((row) => row.id));
+      const newest = kept[0] === undefined ? Number.NaN : timeOf(kept[0]);
+      const unrecorded = (await blobs.list('release-')).flatMap((key) => {
+        const id = ARCHIVE_KEY.exec(key)?.[1];
+        const stopped = id && !recorded.has(id) && !old.includes(id) && timeOf(id) < newest - UNRECORDED_AFTER_MS;
+        return stopped ? [id] : [];
+      });
+      const gone = [...old, ...unrecorded];
+      if (gone.length > 0) await blobs.delete(gone.map(archiveKey));
     },
   };
 }

@@ -298,7 +298,8 @@ export function releases(options: ReleaseOptions): Releases {
         await shelf.makeLive(id);
         await switchTo(id);
         log.info({ release: id, durationMs: Date.now() - started, files: record.files.length }, 'publish: switched');
-        await shelf.prune(KEEP);
+        // The release is live: a cleanup that fails now is tried again with the next publish.
+        await shelf.prune(KEEP).catch((error: unknown) => log.warn({ err: error }, 'publish: old releases not pruned'));
         await pruneHere();
         return record;
       });
