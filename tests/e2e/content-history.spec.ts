@@ -43,7 +43,7 @@ test('opens with the page saved last, and a save’s long lines fit every width 
   // The newest save brought the seed's text back, which the website shows: it is marked, and no save is waiting.
   await expect(rows.nth(1)).toContainText('Auf der Website');
   await expect(page.getByText('Auf der Website')).toHaveCount(1);
-  await expect(page.getByText('Noch nicht veröffentlicht')).toHaveCount(0);
+  await expect(page.getByText('Nicht auf der Website')).toHaveCount(0);
 
   // The second save added the long paragraph: the line with the longest word is shown added.
   await rows

@@ -159,7 +159,7 @@ export function ContentHistory({ served }: { served?: string | null }) {
   const onWebsiteAt = list.findIndex((revision) => revision.onWebsite);
   /** Where save `index` stands: on the website, saved after what the website shows, or neither. */
   const standing = (index: number) =>
-    index === onWebsiteAt ? t.onWebsite : onWebsiteAt < 0 || index < onWebsiteAt ? t.notPublished : undefined;
+    index === onWebsiteAt ? t.onWebsite : onWebsiteAt < 0 || index < onWebsiteAt ? t.notOnWebsite : undefined;
   const shownChanges = changes && list.find((revision) => revision.id === changes.id);
   const label = files.files.find((entry) => entry.path === file)?.label ?? file ?? '';
   return (

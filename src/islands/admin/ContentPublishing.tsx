@@ -28,6 +28,7 @@ function Publishing() {
   const [published, setPublished] = useState<string>();
   const [releases, setReleases] = useState<Loadable<{ view: ReleasesView }>>({ state: 'loading' });
   const heading = useRef<HTMLHeadingElement>(null);
+  const outcome = useRef<HTMLDivElement>(null);
 
   const load = useCallback(async () => {
     try {
@@ -44,6 +45,13 @@ function Publishing() {
     );
     void load();
   }, [load, messages.failed]);
+
+  // Below the button, a phone's screen ends: what a publish or a restore did is brought into view.
+  useEffect(() => {
+    if (publishing || published || messages.error || messages.success) {
+      outcome.current?.scrollIntoView({ block: 'nearest' });
+    }
+  }, [publishing, published, messages.error, messages.success]);
 
   // The button stays focusable while a publish runs (a disabled one drops the focus): a click then does nothing.
   const publish = async () => {
@@ -84,7 +92,8 @@ function Publishing() {
           {t.publish}
         </button>
       </p>
-      <div className="admin-messages" aria-live="polite">
+      {/* In the flow, not pinned to the top as on the other admin screens: a long refusal would cover the tables. */}
+      <div className="admin-messages admin-messages--in-flow" aria-live="polite" ref={outcome}>
         {publishing && <p role="status">{t.publishing}</p>}
         {published && <p role="status">{published}</p>}
         <FormMessages

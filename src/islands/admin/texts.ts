@@ -46,7 +46,7 @@ export const CONTENT_TEXTS = {
   files: 'Geänderte Dateien',
   action: 'Aktion',
   noFiles: 'keine',
-  current: 'Wird angezeigt',
+  current: 'Auf der Website',
   restore: (when: string) => `Stand vom ${when} wiederherstellen`,
   restoreQuestion: (when: string) =>
     `Die Website zeigt dann wieder den Stand vom ${when}. Ihre gespeicherten Änderungen bleiben und kommen mit dem nächsten Veröffentlichen wieder auf die Website. Um eine Änderung dauerhaft zurückzunehmen, stellen Sie unter „Verlauf der Dateien“ die frühere Fassung der Seite wieder her. Fortfahren?`,
@@ -65,7 +65,7 @@ export const CONTENT_HISTORY_TEXTS = {
   action: 'Aktion',
   removed: ' (Datei entfernt)',
   onWebsite: 'Auf der Website',
-  notPublished: 'Noch nicht veröffentlicht',
+  notOnWebsite: 'Nicht auf der Website',
   showOlder: (count: number) => `Ältere Fassungen zeigen (noch ${count})`,
   removedFile: (label: string) => `${label} (entfernt)`,
   seedAuthor: 'Ursprünglicher Text (bei der Einrichtung)',
