@@ -1,7 +1,8 @@
 /**
- * Keystatic's form checks speak English ('Titel must be no longer than 70 characters') and have no
- * setting for another language; the editor shows them in German (docs/product.md#d38-content-editor).
- * Each of its messages, as Keystatic 0.5 words them, with its German; anything else stays as it is.
+ * Keystatic's form checks speak English ('Titel must be no longer than 70 characters'), as do some
+ * words of its pages ('Unsaved', '1 selected'), and have no setting for another language; the
+ * editor shows them in German (docs/product.md#d38-content-editor). Each, as Keystatic 0.6 words
+ * it, with its German; anything else stays as it is.
  */
 const MESSAGES: [RegExp, (...parts: string[]) => string][] = [
   [/^(.+) must be no longer than (\d+) characters$/, (field, max) => `${field}: höchstens ${max} Zeichen.`],
@@ -27,8 +28,17 @@ const MESSAGES: [RegExp, (...parts: string[]) => string][] = [
   ],
   // The list of a group's pages (a choice from another collection).
   [/^Remove$/, () => 'Entfernen'],
+  [/^(\d+) selected$/, (count) => `${count} ausgewählt`],
   [/^No items selected…$/, () => 'Noch keine Seite gewählt.'],
   [/^No more items…$/, () => 'Alle Seiten sind gewählt.'],
+  // Words of its pages and menus an editor reads.
+  [/^Unsaved$/, () => 'Nicht gespeichert'],
+  [/^Dashboard$/, () => 'Übersicht'],
+  [/^Add item$/, () => 'Eintrag hinzufügen'],
+  [/^Item (\d+)$/, (number) => `Eintrag ${number}`],
+  [/^Reset(?: changes)?$/, () => 'Änderungen verwerfen'],
+  [/^Copy entry$/, () => 'Eintrag kopieren'],
+  [/^Paste entry$/, () => 'Eintrag einfügen'],
 ];
 
 /** `text` in German when it is one of Keystatic's messages, else undefined. */

@@ -303,11 +303,17 @@ test.describe('an editor on a server of its own', () => {
         .replace('businessType: Bäckerei', 'businessType: Konditorei')
         .replace('order: 10', 'order: 28'),
     });
+    // On a phone, where the page's end lies below the button, the answer is brought into view.
+    await page.goto(at('/admin/inhalte'));
+    await page.setViewportSize({ width: 375, height: 800 });
     await publish(page);
-    await expect(page.locator('.admin-messages [role="alert"]').first()).toHaveText(
-      'Nicht veröffentlicht: Die Website konnte nicht erstellt werden: Die Branchenseite „Website für Ihre Konditorei“ (Adresse /konditorei) steht in keiner Branchengruppe. Bitte unter „Branchengruppen“ einer Gruppe hinzufügen. Die Website zeigt weiter die zuletzt veröffentlichte Fassung.',
+    const refusal = page.locator('.admin-messages [role="alert"]').first();
+    await expect(refusal).toHaveText(
+      'Nicht veröffentlicht: Die Branchenseite „Website für Ihre Konditorei“ (Adresse /konditorei) gehört zu keiner Branchengruppe. Bitte fügen Sie sie unter „Inhalte bearbeiten“ › „Branchengruppen“ einer Gruppe hinzu und veröffentlichen Sie dann erneut. Die Website zeigt weiter die zuletzt veröffentlichte Fassung.',
       { timeout: 120_000 },
     );
+    await expect(refusal).toBeInViewport();
+    await page.setViewportSize({ width: 1280, height: 800 });
     expect((await request.get(at('/konditorei'))).status()).toBe(404);
 
     // Where the message says: the group's pages are chosen from the existing ones.
@@ -466,7 +472,7 @@ test.describe('an editor on a server of its own', () => {
     await expect(rows.nth(1)).toContainText(E2E_ADMIN.email);
     expect(await other.read('landing/hotel.md')).toBe(readFileSync('content/landing/hotel.md', 'utf8'));
     // Saved, not yet published: the website still shows the save before.
-    await expect(rows.nth(1)).toContainText('Noch nicht veröffentlicht');
+    await expect(rows.nth(1)).toContainText('Nicht auf der Website');
     await expect(rows.nth(2)).toContainText('Auf der Website');
     await expectNoAccessibilityViolations(page);
 
@@ -476,6 +482,6 @@ test.describe('an editor on a server of its own', () => {
       timeout: 180_000,
     });
     await expect(rows.nth(1)).toContainText('Auf der Website');
-    await expect(page.getByText('Noch nicht veröffentlicht')).toHaveCount(0);
+    await expect(page.getByText('Nicht auf der Website')).toHaveCount(0);
   });
 });

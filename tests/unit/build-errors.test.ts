@@ -34,24 +34,24 @@ describe('the message of a failed publish', () => {
     const output = `03:08:20 [vite] ✓ built in 257ms
 
  prerendering static routes 
-03:08:21   ├─ /404.html[AstroUserError] Die Branchenseite „Website für Ihre Konditorei“ (Adresse /konditorei) steht in keiner Branchengruppe. Bitte unter „Branchengruppen“ einer Gruppe hinzufügen.
+03:08:21   ├─ /404.html[AstroUserError] Die Branchenseite „Website für Ihre Konditorei“ (Adresse /konditorei) gehört zu keiner Branchengruppe. Bitte fügen Sie sie unter „Inhalte bearbeiten“ › „Branchengruppen“ einer Gruppe hinzu und veröffentlichen Sie dann erneut.
   Stack trace:
     at getIndustryFamilies (file:///srv/hwds/data/releases/x/site/server/.prerender/chunks/site-data.mjs:4388:20)
 `;
     expect(buildFailure(output, CONTENT)).toBe(
-      `Nicht veröffentlicht: Die Website konnte nicht erstellt werden: Die Branchenseite „Website für Ihre Konditorei“ (Adresse /konditorei) steht in keiner Branchengruppe. Bitte unter „Branchengruppen“ einer Gruppe hinzufügen. ${KEPT}`,
+      `Nicht veröffentlicht: Die Branchenseite „Website für Ihre Konditorei“ (Adresse /konditorei) gehört zu keiner Branchengruppe. Bitte fügen Sie sie unter „Inhalte bearbeiten“ › „Branchengruppen“ einer Gruppe hinzu und veröffentlichen Sie dann erneut. ${KEPT}`,
     );
   });
 
   it('names no file when Astro names its own code as the place', () => {
-    const output = `[AstroUserError] Die Branchenseiten /hotel und /backerei haben denselben Titel „Website für Ihr Hotel“. Bitte bei einer der beiden ändern.
+    const output = `[AstroUserError] Die Branchenseiten /hotel und /backerei haben denselben Titel „Website für Ihr Hotel“. Bitte ändern Sie das unter „Inhalte bearbeiten“ › „Branchenseiten“ bei einer der beiden.
   Location:
     /srv/hwds/node_modules/astro/dist/core/render/route-cache.js:32:17
   Stack trace:
     at getLandingPages (file:///srv/hwds/data/releases/x/site/server/.prerender/chunks/site-data.mjs:4375:10)
 `;
     expect(buildFailure(output, CONTENT)).toBe(
-      `Nicht veröffentlicht: Die Website konnte nicht erstellt werden: Die Branchenseiten /hotel und /backerei haben denselben Titel „Website für Ihr Hotel“. Bitte bei einer der beiden ändern. ${KEPT}`,
+      `Nicht veröffentlicht: Die Branchenseiten /hotel und /backerei haben denselben Titel „Website für Ihr Hotel“. Bitte ändern Sie das unter „Inhalte bearbeiten“ › „Branchenseiten“ bei einer der beiden. ${KEPT}`,
     );
   });
 

@@ -25,6 +25,15 @@ describe('the editor’s messages', () => {
     ['Remove', 'Entfernen'],
     ['No items selected…', 'Noch keine Seite gewählt.'],
     ['No more items…', 'Alle Seiten sind gewählt.'],
+    ['1 selected', '1 ausgewählt'],
+    ['Unsaved', 'Nicht gespeichert'],
+    ['Dashboard', 'Übersicht'],
+    ['Add item', 'Eintrag hinzufügen'],
+    ['Item 3', 'Eintrag 3'],
+    ['Reset', 'Änderungen verwerfen'],
+    ['Reset changes', 'Änderungen verwerfen'],
+    ['Copy entry', 'Eintrag kopieren'],
+    ['Paste entry', 'Eintrag einfügen'],
   ])('%s → %s', (english, german) => {
     expect(germanMessage(english)).toBe(german);
   });

@@ -40,7 +40,7 @@ export async function getModels() {
   if (models.length === 0) throw unreadable('models.yaml', 'Die Website-Modelle');
   if (models.filter((model) => model.recommended).length > 1) {
     throw new AstroError(
-      'Bei den Website-Modellen ist „Unsere Empfehlung“ mehr als einmal angekreuzt. Bitte bei höchstens einem Modell.',
+      'Bei den Website-Modellen ist „Unsere Empfehlung“ mehr als einmal angekreuzt. Bitte kreuzen Sie es unter „Inhalte bearbeiten“ › „Website-Modelle“ bei höchstens einem Modell an.',
     );
   }
   return models;
@@ -59,7 +59,7 @@ export async function getLandingPages() {
           ? `denselben Titel „${page.data.title}“`
           : `dieselbe Position auf der Startseite (${page.data.order})`;
       throw new AstroError(
-        `Die Branchenseiten /${page.id} und /${twin.id} haben ${same}. Bitte bei einer der beiden ändern.`,
+        `Die Branchenseiten /${page.id} und /${twin.id} haben ${same}. Bitte ändern Sie das unter „Inhalte bearbeiten“ › „Branchenseiten“ bei einer der beiden.`,
       );
     }
   }
@@ -82,7 +82,7 @@ export async function getIndustryFamilies() {
       const page = pages.find((candidate) => candidate.id === id);
       if (first && first !== family && page) {
         throw new AstroError(
-          `Die Branchenseite ${named(page)} steht in zwei Branchengruppen („${first.data.name}“ und „${family.data.name}“). Bitte unter „Branchengruppen“ aus einer entfernen.`,
+          `Die Branchenseite ${named(page)} steht in zwei Branchengruppen („${first.data.name}“ und „${family.data.name}“). Bitte entfernen Sie sie unter „Inhalte bearbeiten“ › „Branchengruppen“ aus einer der beiden.`,
         );
       }
       familyOf.set(id, family);
@@ -90,10 +90,12 @@ export async function getIndustryFamilies() {
   }
   const orphans = pages.filter((page) => !familyOf.has(page.id)).map(named);
   if (orphans.length > 0) {
-    const subject = orphans.length > 1 ? 'Die Branchenseiten' : 'Die Branchenseite';
-    const verb = orphans.length > 1 ? 'stehen' : 'steht';
+    const [subject, verb, group] =
+      orphans.length > 1
+        ? ['Die Branchenseiten', 'gehören', 'je einer Gruppe']
+        : ['Die Branchenseite', 'gehört', 'einer Gruppe'];
     throw new AstroError(
-      `${subject} ${listed(orphans)} ${verb} in keiner Branchengruppe. Bitte unter „Branchengruppen“ einer Gruppe hinzufügen.`,
+      `${subject} ${listed(orphans)} ${verb} zu keiner Branchengruppe. Bitte fügen Sie sie unter „Inhalte bearbeiten“ › „Branchengruppen“ ${group} hinzu und veröffentlichen Sie dann erneut.`,
     );
   }
   return families

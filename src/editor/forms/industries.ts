@@ -26,7 +26,7 @@ const family = fields.object({
   pages: fields.multiRelationship({
     label: 'Branchenseiten der Gruppe',
     description:
-      'Jede Branchenseite steht in genau einer Gruppe; die Liste nennt sie mit ihrer Adresse (Dateiname). Zum Entfernen die Seite anhaken und „Entfernen“ wählen; um eine Seite in eine andere Gruppe zu bringen, sie zuerst hier entfernen. Die Reihenfolge hier spielt keine Rolle: Den Platz bestimmt das Feld „Position auf der Startseite“ der Seite.',
+      'Jede Branchenseite steht in genau einer Gruppe. Die Auswahl nennt alle Seiten mit ihrer Adresse (Dateiname), auch die anderer Gruppen. Zum Entfernen haken Sie die Seite an und wählen „Entfernen“. Die Reihenfolge hier spielt keine Rolle: Den Platz bestimmt das Feld „Position auf der Startseite“ der Seite.',
     collection: 'landing',
     validation: { length: { min: 1 } },
   }),

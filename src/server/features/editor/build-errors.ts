@@ -31,6 +31,8 @@ export function buildFailure(output: string, contentDir: string): string {
     .map(([, field, message]) => `Feld „${field}“: ${message}`);
   if (fields.length === 0) {
     const reason = header.replace(/^\[\w+Error\]\s*/, '');
+    // The site's own content rules (src/components/content/site-data.ts) say what to do themselves.
+    if (header.startsWith('[AstroUserError]')) return `Nicht veröffentlicht: ${reason} ${KEPT}`;
     return `Nicht veröffentlicht: Die Website konnte nicht erstellt werden${file ? ` (Datei ${file})` : ''}: ${reason} ${KEPT}`;
   }
   const where = [file ? `Datei ${file}` : undefined, entry ? `Eintrag „${entry}“` : undefined]
