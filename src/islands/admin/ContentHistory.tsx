@@ -157,9 +157,18 @@ export function ContentHistory({ served }: { served?: string | null }) {
   if (files.state !== 'loaded') return <LoadStatus of={files} />;
   const list = revisions.state === 'loaded' ? revisions.revisions : [];
   const onWebsiteAt = list.findIndex((revision) => revision.onWebsite);
-  /** Where save `index` stands: on the website, saved after what the website shows, or neither. */
-  const standing = (index: number) =>
-    index === onWebsiteAt ? t.onWebsite : onWebsiteAt < 0 || index < onWebsiteAt ? t.notOnWebsite : undefined;
+  /** Where save `index` stands: on the website, saved after what the website shows, or neither (no mark). */
+  const standing = (index: number) => {
+    const text =
+      index === onWebsiteAt ? t.onWebsite : onWebsiteAt < 0 || index < onWebsiteAt ? t.notOnWebsite : undefined;
+    return (
+      text && (
+        <span className="content-history__standing" data-on-website={index === onWebsiteAt || undefined}>
+          {text}
+        </span>
+      )
+    );
+  };
   const shownChanges = changes && list.find((revision) => revision.id === changes.id);
   const label = files.files.find((entry) => entry.path === file)?.label ?? file ?? '';
   return (
@@ -206,14 +215,7 @@ export function ContentHistory({ served }: { served?: string | null }) {
                     <td data-label={t.when}>
                       {formatMoment(revision.savedAt)}
                       {revision.deleted && t.removed}
-                      {standing(index) && (
-                        <span
-                          className="content-history__standing"
-                          data-on-website={index === onWebsiteAt || undefined}
-                        >
-                          {standing(index)}
-                        </span>
-                      )}
+                      {standing(index)}
                     </td>
                     <td data-label={t.who} className="content-history__who">
                       {authorOf(revision.savedBy)}
